@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+//
+// The receipt toolkit: a zero-copy ASN.1 DER/BER reader, PKCS#7 SignedData, X.509 chain
+// verification, SHA and RSA in Swift, and the App Store receipt profile.
+// No package dependencies and no unsafe flags: the library embeds anywhere.
+import PackageDescription
+
+let package = Package(
+    name: "swift-receipt",
+    products: [
+        .library(name: "DER", targets: ["DER"]),
+        .library(name: "CryptoPrimitives", targets: ["CryptoPrimitives"]),
+        .library(name: "PKCS7", targets: ["PKCS7"]),
+        .library(name: "AppReceipt", targets: ["AppReceipt"]),
+        // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
+        // Throwaway keys: never trust anything this module signs.
+        .library(name: "ReceiptTestSupport", targets: ["ReceiptTestSupport"]),
+        .executable(name: "receipt", targets: ["receipt"]),
+    ],
+    targets: [
+        .target(name: "DER"),
+        .target(name: "CryptoPrimitives"),
+        .target(name: "PKCS7", dependencies: ["DER", "CryptoPrimitives"]),
+        .target(name: "AppReceipt", dependencies: ["PKCS7", "DER", "CryptoPrimitives"]),
+        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "DER"]),
+        .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "PKCS7"]),
+        .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
+
+        // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
+        .target(name: "TestHelpers", path: "Tests/TestHelpers"),
+        .testTarget(name: "DERTests", dependencies: ["DER", "TestHelpers"]),
+        .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
+    ]
+)

@@ -1,0 +1,182 @@
+import CryptoPrimitives
+import DER
+import Foundation
+import PKCS7
+
+/// An App Store receipt: the PKCS#7 envelope and its payload decoded into typed values.
+///
+/// Decoding makes no trust decision; call `validate` for that. Every attribute, known or not,
+/// stays available raw (`attributes`, `inAppAttributes`, `value(of:)`).
+public struct AppReceipt: Sendable {
+    /// The PKCS#7 SignedData envelope.
+    public let signedData: SignedData
+    /// The bytes attribute ranges index: the envelope's storage when the content is one
+    /// primitive OCTET STRING, else the joined content segments.
+    public let payloadStorage: [UInt8]
+    /// The payload (the signed content) within `payloadStorage`.
+    public let payloadRange: Range<Int>
+    /// App-level attributes in payload order.
+    public let attributes: [ReceiptAttribute]
+    /// The attributes of every in-app purchase, flat; each purchase's `attributeIndexes` selects its own.
+    public let inAppAttributes: [ReceiptAttribute]
+
+    /// 0 environment.
+    public let environment: ReceiptEnvironment
+    /// 1 app item identifier (0 in sandbox and Xcode).
+    public let appItemIdentifier: Int64?
+    /// 2 bundle identifier.
+    public let bundleIdentifier: String
+    /// 3 app version (CFBundleVersion).
+    public let appVersion: String
+    /// 4 opaque value, within `payloadStorage`.
+    public let opaqueValueRange: Range<Int>
+    /// 5 SHA-1 hash, within `payloadStorage`.
+    public let sha1HashRange: Range<Int>
+    /// 2's value octets as carried (UTF8String tag and length included), for the device hash.
+    public let bundleIdentifierValueRange: Range<Int>
+    /// 10 age rating.
+    public let ageRating: String?
+    /// 12 receipt creation date.
+    public let creationDate: Date
+    /// 15 download identifier.
+    public let downloadIdentifier: Int64?
+    /// 16 version external identifier.
+    public let versionExternalIdentifier: Int64?
+    /// 18 original purchase date.
+    public let originalPurchaseDate: Date?
+    /// 19 original application version.
+    public let originalAppVersion: String?
+    /// 21 receipt expiration date (volume purchase program; Xcode writes year 4001).
+    public let expirationDate: Date?
+    /// Attributes Apple does not document but real receipts carry.
+    public let undocumented: UndocumentedAttributes
+    /// 17 in-app purchases, in payload order.
+    public let inAppPurchases: [InAppPurchase]
+
+    /// Values of attributes Apple does not document, as their types suggest.
+    public struct UndocumentedAttributes: Sendable, Hashable {
+        /// 8: a date (often close to the creation date).
+        public var date8: Date?
+        public var integer9: Int64?
+        public var integer11: Int64?
+        public var integer13: Int64?
+        public var integer14: Int64?
+        public var string20: String?
+        public var integer25: Int64?
+    }
+
+    /// The opaque value (4).
+    public var opaqueValue: ArraySlice<UInt8> { payloadStorage[opaqueValueRange] }
+    /// The SHA-1 hash (5).
+    public var sha1Hash: ArraySlice<UInt8> { payloadStorage[sha1HashRange] }
+    /// A raw attribute's value octets.
+    public func value(of attribute: ReceiptAttribute) -> ArraySlice<UInt8> { payloadStorage[attribute.valueRange] }
+    /// The raw attributes of one in-app purchase.
+    public func attributes(of purchase: InAppPurchase) -> ArraySlice<ReceiptAttribute> { inAppAttributes[purchase.attributeIndexes] }
+
+    /// Decodes binary DER/BER receipt bytes.
+    public init(_ bytes: [UInt8]) throws(ReceiptError) {
+        guard bytes.count <= ReceiptLimits.maxInputSize else { throw .inputTooLarge(count: bytes.count) }
+        do {
+            signedData = try SignedData(berEncoded: bytes)
+        } catch {
+            throw .envelope(error)
+        }
+        let storage = signedData.contentRange == nil ? signedData.contentBytes() : signedData.storage
+        let range = signedData.contentRange ?? 0 ..< storage.count
+        payloadStorage = storage
+        payloadRange = range
+        var fields = Fields()
+        var appAttributes: [ReceiptAttribute] = []
+        var inAppAttributes: [ReceiptAttribute] = []
+        var purchases: [InAppPurchase] = []
+        try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
+            var reader = try AttributeReader(payload, range)
+            while let attribute = try reader.next() {
+                appAttributes.append(attribute)
+                if attribute.type == 17 {
+                    guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
+                    purchases.append(try InAppPurchase(attribute, payload: payload, appendingTo: &inAppAttributes))
+                } else {
+                    try fields.read(attribute, payload)
+                }
+            }
+        }
+        let setOffset = range.lowerBound
+        func required<T>(_ value: T?, _ type: Int) throws(ReceiptError) -> T {
+            guard let value else { throw .missingAttribute(type: type, offset: setOffset) }
+            return value
+        }
+        bundleIdentifier = try required(fields.bundleIdentifier, 2)
+        bundleIdentifierValueRange = try required(fields.bundleIdentifierValueRange, 2)
+        appVersion = try required(fields.appVersion, 3)
+        opaqueValueRange = try required(fields.opaqueValueRange, 4)
+        sha1HashRange = try required(fields.sha1HashRange, 5)
+        creationDate = try required(fields.creationDate, 12)
+        environment = ReceiptEnvironment(fields.environment ?? "")
+        appItemIdentifier = fields.appItemIdentifier
+        ageRating = fields.ageRating
+        downloadIdentifier = fields.downloadIdentifier
+        versionExternalIdentifier = fields.versionExternalIdentifier
+        originalPurchaseDate = fields.originalPurchaseDate
+        originalAppVersion = fields.originalAppVersion
+        expirationDate = fields.expirationDate
+        undocumented = fields.undocumented
+        attributes = appAttributes
+        self.inAppAttributes = inAppAttributes
+        inAppPurchases = purchases
+    }
+
+    /// The documented app-level fields as they are read, each at most once.
+    private struct Fields {
+        var seen: UInt32 = 0
+        var environment: String?
+        var appItemIdentifier: Int64?
+        var bundleIdentifier: String?
+        var bundleIdentifierValueRange: Range<Int>?
+        var appVersion: String?
+        var opaqueValueRange: Range<Int>?
+        var sha1HashRange: Range<Int>?
+        var ageRating: String?
+        var creationDate: Date?
+        var downloadIdentifier: Int64?
+        var versionExternalIdentifier: Int64?
+        var originalPurchaseDate: Date?
+        var originalAppVersion: String?
+        var expirationDate: Date?
+        var undocumented = UndocumentedAttributes()
+
+        mutating func read(_ attribute: ReceiptAttribute, _ payload: UnsafeRawBufferPointer) throws(ReceiptError) {
+            let value = AttributeValue(bytes: payload, attribute: attribute)
+            switch attribute.type {
+            case 0: environment = try value.utf8String()
+            case 1: appItemIdentifier = try value.integer()
+            case 2:
+                bundleIdentifier = try value.utf8String()
+                bundleIdentifierValueRange = attribute.valueRange
+            case 3: appVersion = try value.utf8String()
+            case 4: opaqueValueRange = attribute.valueRange
+            case 5: sha1HashRange = attribute.valueRange
+            case 8: undocumented.date8 = try value.date()
+            case 9: undocumented.integer9 = try value.integer()
+            case 10: ageRating = try value.ia5String()
+            case 11: undocumented.integer11 = try value.integer()
+            case 12: creationDate = try value.date()
+            case 13: undocumented.integer13 = try value.integer()
+            case 14: undocumented.integer14 = try value.integer()
+            case 15: downloadIdentifier = try value.integer()
+            case 16: versionExternalIdentifier = try value.integer()
+            case 18: originalPurchaseDate = try value.date()
+            case 19: originalAppVersion = try value.utf8String()
+            case 20: undocumented.string20 = try value.utf8String()
+            case 21: expirationDate = try value.date()
+            case 25: undocumented.integer25 = try value.integer()
+            default: return   // 6, 7 and others: raw only
+            }
+            // A documented field twice would make validation ambiguous.
+            let bit = UInt32(1) << UInt32(attribute.type)
+            guard seen & bit == 0 else { throw .duplicateAttribute(type: attribute.type, offset: attribute.offset) }
+            seen |= bit
+        }
+    }
+}

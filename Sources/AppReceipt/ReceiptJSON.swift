@@ -1,0 +1,81 @@
+import Foundation
+
+/// `verifyReceipt`'s response shape: `{"status": 0, "environment": …, "receipt": {…}}` with
+/// Apple's key names and value types (numbers for the app identifiers, strings elsewhere, each
+/// date three times, absent values left out).
+public enum ReceiptJSON {
+    /// `verifyReceipt` status codes.
+    public enum Status: Int64, Sendable {
+        case valid = 0
+        /// The receipt data was malformed.
+        case malformed = 21002
+        /// The receipt could not be authenticated.
+        case notAuthenticated = 21003
+    }
+
+    /// The full response for a decoded (and, for status 0 from `verify`, validated) receipt.
+    public static func response(_ receipt: AppReceipt) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.integer("status", Status.valid.rawValue)
+        json.string("environment", receipt.environment.verifyReceiptName)
+        writeReceipt(receipt, &json)
+        json.endObject()
+        return json.text
+    }
+
+    /// The response for a failure: only the status.
+    public static func failure(_ status: Status) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.integer("status", status.rawValue)
+        json.endObject()
+        return json.text
+    }
+
+    static func writeReceipt(_ r: AppReceipt, _ json: inout JSONWriter) {
+        json.beginObject("receipt")
+        json.string("receipt_type", r.environment.rawValue)
+        if let id = r.appItemIdentifier {
+            json.integer("adam_id", id)
+            json.integer("app_item_id", id)
+        }
+        json.string("bundle_id", r.bundleIdentifier)
+        json.string("application_version", r.appVersion)
+        if let id = r.downloadIdentifier { json.integer("download_id", id) }
+        if let id = r.versionExternalIdentifier { json.integer("version_external_identifier", id) }
+        date("receipt_creation_date", r.creationDate, &json)
+        date("original_purchase_date", r.originalPurchaseDate, &json)
+        if let version = r.originalAppVersion { json.string("original_application_version", version) }
+        date("expiration_date", r.expirationDate, &json)
+        json.beginArray("in_app")
+        for purchase in r.inAppPurchases { writePurchase(purchase, &json) }
+        json.endArray()
+        json.endObject()
+    }
+
+    static func writePurchase(_ p: InAppPurchase, _ json: inout JSONWriter) {
+        json.beginObject()
+        if let quantity = p.quantity { json.string("quantity", String(quantity)) }
+        json.string("product_id", p.productIdentifier)
+        json.string("transaction_id", p.transactionIdentifier)
+        if let id = p.originalTransactionIdentifier { json.string("original_transaction_id", id) }
+        date("purchase_date", p.purchaseDate, &json)
+        date("original_purchase_date", p.originalPurchaseDate, &json)
+        date("expires_date", p.subscriptionExpirationDate, &json)
+        date("cancellation_date", p.cancellationDate, &json)
+        if let id = p.webOrderLineItemIdentifier { json.string("web_order_line_item_id", String(id)) }
+        if let flag = p.isTrialPeriod { json.string("is_trial_period", flag ? "true" : "false") }
+        if let flag = p.isInIntroOfferPeriod { json.string("is_in_intro_offer_period", flag ? "true" : "false") }
+        if let id = p.promotionalOfferIdentifier { json.string("promotional_offer_id", id) }
+        json.endObject()
+    }
+
+    /// `X`, `X_ms`, `X_pst`; nothing when the date is absent.
+    static func date(_ key: String, _ value: Date?, _ json: inout JSONWriter) {
+        guard let value else { return }
+        json.string(key, AppleDateFormat.gmt(value))
+        json.string(key + "_ms", AppleDateFormat.milliseconds(value))
+        json.string(key + "_pst", AppleDateFormat.pacific(value))
+    }
+}

@@ -1,0 +1,151 @@
+import CryptoPrimitives
+import DER
+
+/// An X.509 v1/v3 certificate (RFC 5280 §4.1), read as strict DER.
+///
+/// Holds the bytes it came from (shared storage: a receipt's certificates all point into the
+/// receipt's one copy) and ranges into them: the exact `tbsCertificate` a signature covers,
+/// issuer and subject as raw DER, serial, public key, signature. Parsed once; nothing re-encoded.
+public struct Certificate: Sendable {
+    /// The storage holding the certificate (possibly among other data).
+    public let storage: [UInt8]
+    /// The certificate's whole encoding within `storage`.
+    public let range: Range<Int>
+    /// `tbsCertificate`, header included: the bytes the issuer signed.
+    public let tbsRange: Range<Int>
+    /// 1 or 3.
+    public let version: Int
+    /// serialNumber content octets (two's complement).
+    public let serialRange: Range<Int>
+    /// The outer signatureAlgorithm (equal to the inner one, RFC 5280 §4.1.1.2).
+    public let signatureAlgorithm: SignatureAlgorithm
+    /// issuer Name, whole DER encoding.
+    public let issuerRange: Range<Int>
+    /// subject Name, whole DER encoding.
+    public let subjectRange: Range<Int>
+    /// Validity, seconds since 1970 (RFC 5280 §4.1.2.5: both ends inclusive).
+    public let notBefore: Int64
+    public let notAfter: Int64
+    /// subjectPublicKeyInfo, whole DER encoding.
+    public let publicKeyInfoRange: Range<Int>
+    /// The parsed public key.
+    public let publicKey: PublicKeyInfo
+    /// Extensions (empty for v1).
+    public let extensions: CertificateExtensions
+    /// signatureValue bits (whole octets).
+    public let signatureRange: Range<Int>
+
+    /// Parses a DER certificate that fills `der` exactly.
+    public init(derEncoded der: [UInt8]) throws(PKCS7Error) {
+        self = try PKCS7Error.wrapping {
+            try der.withUnsafeBytes { raw in
+                var reader = ASN1Reader(raw, rules: .der)
+                let certificate = try Certificate(reading: &reader, storage: der)
+                try reader.finish()
+                return certificate
+            }
+        }
+    }
+
+    /// Reads the next element of `reader` (whose input is `storage`) as a DER certificate,
+    /// whatever rules the reader itself uses.
+    init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
+        let outer = try reader.readElement()
+        var strict = outer.reread(rules: .der)
+        let certificate = try strict.read(.sequence)
+        var fields = try certificate.children()
+        let tbs = try fields.read(.sequence)
+        let outerAlgorithmElement = try fields.readElement()
+        var algorithmReader = outerAlgorithmElement.reread(rules: .der)
+        signatureAlgorithm = try AlgorithmIdentifier.readSignature(&algorithmReader)
+        let signatureElement = try fields.read(.bitString)
+        guard try signatureElement.bitStringValue().isOctetAligned else { throw signatureElement.failure(.encoding(.invalidBitString)) }
+        try fields.finish()
+
+        self.storage = storage
+        range = certificate.range
+        tbsRange = tbs.range
+        signatureRange = signatureElement.contentRange.dropFirst()
+
+        var body = try tbs.children()
+        // version [0] EXPLICIT Version DEFAULT v1: DER omits v1 (X.690 §11.5).
+        if let versionElement = try body.readOptional(.contextSpecific(0)) {
+            var inner = try versionElement.children()
+            let value = try inner.readInt64()
+            try inner.finish()
+            guard value == 1 || value == 2 else {
+                throw versionElement.failure(value == 0 ? .defaultValueEncoded : .unsupportedVersion(value))
+            }
+            version = Int(value) + 1
+        } else {
+            version = 1
+        }
+        let serial = try body.read(.integer)
+        _ = try serial.integerBytes()
+        serialRange = serial.contentRange
+        let innerAlgorithm = try body.read(.sequence)
+        guard innerAlgorithm.encoded.elementsEqual(outerAlgorithmElement.encoded) else {
+            throw innerAlgorithm.failure(.signatureAlgorithmMismatch)
+        }
+        issuerRange = try body.read(.sequence).range
+        var validity = try body.readSequence()
+        notBefore = try validity.readTime()
+        notAfter = try validity.readTime()
+        try validity.finish()
+        subjectRange = try body.read(.sequence).range
+        let keyStart = body.offset
+        publicKey = try PublicKeyInfo.read(&body)
+        publicKeyInfoRange = keyStart ..< body.offset
+        // issuerUniqueID [1] and subjectUniqueID [2] (v2/v3 only), then extensions [3] (v3 only).
+        if version >= 2 {
+            _ = try body.readOptional(.contextSpecific(1, constructed: false))
+            _ = try body.readOptional(.contextSpecific(2, constructed: false))
+        }
+        if version == 3, let wrapper = try body.readOptional(.contextSpecific(3)) {
+            var inner = try wrapper.children()
+            extensions = try CertificateExtensions.read(&inner)
+            try inner.finish()
+        } else {
+            extensions = CertificateExtensions()
+        }
+        try body.finish()
+    }
+}
+
+extension Certificate {
+    /// The whole DER encoding.
+    public var encoded: ArraySlice<UInt8> { storage[range] }
+    /// The signed `tbsCertificate` bytes.
+    public var tbsCertificate: ArraySlice<UInt8> { storage[tbsRange] }
+    /// Issuer Name DER.
+    public var issuer: ArraySlice<UInt8> { storage[issuerRange] }
+    /// Subject Name DER.
+    public var subject: ArraySlice<UInt8> { storage[subjectRange] }
+    /// Serial number octets.
+    public var serialNumber: ArraySlice<UInt8> { storage[serialRange] }
+    /// Signature octets.
+    public var signature: ArraySlice<UInt8> { storage[signatureRange] }
+    /// subjectPublicKeyInfo DER.
+    public var publicKeyInfo: ArraySlice<UInt8> { storage[publicKeyInfoRange] }
+
+    /// The subject as display text.
+    public var subjectDescription: String { DistinguishedName.describe(subject) }
+    /// The issuer as display text.
+    public var issuerDescription: String { DistinguishedName.describe(issuer) }
+
+    /// True when issuer and subject are the same name (RFC 5280 §6.1: self-issued).
+    public var isSelfIssued: Bool { issuer == subject }
+
+    /// SHA-256 of the whole encoding.
+    public var fingerprint: Digest {
+        storage.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The RSA public key, or `invalidPublicKey` when the key is not RSA or breaks the key rules.
+    public func rsaPublicKey() throws(PKCS7Error) -> RSAPublicKey {
+        try RSAPublicKey(publicKey, in: storage, at: publicKeyInfoRange.lowerBound)
+    }
+
+    /// True when `time` (seconds since 1970) lies within notBefore…notAfter, both inclusive.
+    public func isValid(at time: Int64) -> Bool { notBefore <= time && time <= notAfter }
+}

@@ -1,0 +1,152 @@
+import DER
+
+/// keyUsage bits (RFC 5280 §4.2.1.3), bit 0 = digitalSignature.
+public struct KeyUsage: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    public static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
+    public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    public static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
+}
+
+/// basicConstraints (RFC 5280 §4.2.1.9).
+public struct BasicConstraints: Sendable, Hashable {
+    public var isCA: Bool
+    /// pathLenConstraint: how many non-self-issued intermediates may follow.
+    public var pathLength: Int?
+}
+
+/// The extensions of a v3 certificate that verification uses, plus the list of all identifiers
+/// present and the critical ones this parser does not process (RFC 5280 §4.2: a certificate with
+/// an unrecognised critical extension must be rejected unless a policy claims it).
+public struct CertificateExtensions: Sendable, Hashable {
+    public var basicConstraints: BasicConstraints?
+    public var keyUsage: KeyUsage?
+    public var extendedKeyUsage: [ASN1ObjectIdentifier]?
+    public var policies: [ASN1ObjectIdentifier]?
+    public var subjectKeyIdentifier: [UInt8]?
+    public var authorityKeyIdentifier: [UInt8]?
+    /// Every extension identifier present, in order.
+    public var identifiers: [ASN1ObjectIdentifier] = []
+    /// Critical extensions other than basicConstraints, keyUsage, certificatePolicies and the key
+    /// identifiers: a trust policy must claim each of them or the certificate is rejected.
+    public var unhandledCritical: [ASN1ObjectIdentifier] = []
+
+    public init() {}
+
+    /// True when the certificate carries an extension with this identifier.
+    public func contains(_ oid: ASN1ObjectIdentifier) -> Bool { identifiers.contains(oid) }
+
+    /// Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension (RFC 5280 §4.1), DER.
+    static func read(_ reader: inout ASN1Reader) throws -> CertificateExtensions {
+        var result = CertificateExtensions()
+        let list = try reader.read(.sequence)
+        var entries = try list.children()
+        if entries.isAtEnd { throw list.failure(.encoding(.truncated)) }
+        while !entries.isAtEnd {
+            var fields = try entries.readSequence()
+            let oidElement = try fields.read(.objectIdentifier)
+            let oid = try oidElement.objectIdentifierValue()
+            var critical = false
+            if let flag = try fields.readOptional(.boolean) {
+                critical = try flag.boolValue()
+                // critical BOOLEAN DEFAULT FALSE: DER omits FALSE (X.690 §11.5).
+                if !critical { throw flag.failure(.defaultValueEncoded) }
+            }
+            let value = try fields.read(.octetString)
+            try fields.finish()
+            if result.identifiers.contains(oid) { throw oidElement.failure(.duplicateExtension(oid)) }
+            result.identifiers.append(oid)
+            let handled: Bool
+            do {
+                handled = try result.readValue(oid, value)
+            } catch is ASN1Error {
+                throw value.failure(.invalidExtension(oid))
+            }
+            if critical && !handled { result.unhandledCritical.append(oid) }
+        }
+        return result
+    }
+
+    /// Decodes one extension value (the DER inside extnValue) when this parser knows the
+    /// extension; returns whether verification processes it. Unknown values stay opaque.
+    private mutating func readValue(_ oid: ASN1ObjectIdentifier, _ value: ASN1Element) throws -> Bool {
+        let known = [OIDs.basicConstraints, OIDs.keyUsage, OIDs.extendedKeyUsage, OIDs.certificatePolicies,
+                     OIDs.subjectKeyIdentifier, OIDs.authorityKeyIdentifier]
+        guard known.contains(oid) else { return false }
+        var reader = try value.encapsulated(rules: .der)
+        let handled = try readKnownValue(oid, &reader)
+        try reader.finish()
+        return handled
+    }
+
+    private mutating func readKnownValue(_ oid: ASN1ObjectIdentifier, _ reader: inout ASN1Reader) throws -> Bool {
+        switch oid {
+        case OIDs.basicConstraints:
+            var fields = try reader.readSequence()
+            var isCA = false
+            if let flag = try fields.readOptional(.boolean) {
+                isCA = try flag.boolValue()
+                if !isCA { throw flag.failure(.defaultValueEncoded) }
+            }
+            var pathLength: Int? = nil
+            if !fields.isAtEnd {
+                let value = try fields.readUInt64()
+                pathLength = Int(clamping: value)
+            }
+            try fields.finish()
+            basicConstraints = BasicConstraints(isCA: isCA, pathLength: pathLength)
+            return true
+        case OIDs.keyUsage:
+            let bits = try reader.readBitString()
+            var usage: UInt16 = 0
+            for bit in 0 ..< 9 where bits.bit(bit) { usage |= 1 << UInt16(bit) }
+            keyUsage = KeyUsage(rawValue: usage)
+            return true
+        case OIDs.extendedKeyUsage:
+            extendedKeyUsage = try Self.readOIDList(&reader) { reader in try reader.read(.objectIdentifier).objectIdentifierValue() }
+            return false
+        case OIDs.certificatePolicies:
+            policies = try Self.readOIDList(&reader) { reader in
+                var info = try reader.readSequence()
+                let policy = try info.read(.objectIdentifier).objectIdentifierValue()
+                if !info.isAtEnd { _ = try info.read(.sequence) }   // policyQualifiers, not used
+                try info.finish()
+                return policy
+            }
+            return true
+        case OIDs.subjectKeyIdentifier:
+            subjectKeyIdentifier = Array(try reader.read(.octetString).content)
+            return true
+        case OIDs.authorityKeyIdentifier:
+            var fields = try reader.readSequence()
+            if let keyID = try fields.readOptional(.contextSpecific(0, constructed: false)) {
+                authorityKeyIdentifier = Array(keyID.content)
+            }
+            _ = try fields.readOptional(.contextSpecific(1))                       // authorityCertIssuer
+            _ = try fields.readOptional(.contextSpecific(2, constructed: false))   // authorityCertSerialNumber
+            try fields.finish()
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// SEQUENCE SIZE (1..MAX) OF something that reads to an OID.
+    private static func readOIDList(
+        _ reader: inout ASN1Reader, _ readOne: (inout ASN1Reader) throws -> ASN1ObjectIdentifier
+    ) throws -> [ASN1ObjectIdentifier] {
+        let list = try reader.read(.sequence)
+        var items = try list.children()
+        var result: [ASN1ObjectIdentifier] = []
+        while !items.isAtEnd { result.append(try readOne(&items)) }
+        if result.isEmpty { throw list.failure(.encoding(.truncated)) }
+        return result
+    }
+}

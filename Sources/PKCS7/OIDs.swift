@@ -1,0 +1,58 @@
+import DER
+
+/// Object identifiers this module recognises, compared as encoded bytes.
+public enum OIDs {
+    // PKCS#7 / CMS content types (RFC 5652 §4, §5.1) and attributes (§11).
+    public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
+    public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
+    public static let contentType = ASN1ObjectIdentifier("1.2.840.113549.1.9.3")
+    public static let messageDigest = ASN1ObjectIdentifier("1.2.840.113549.1.9.4")
+
+    // Digest algorithms (RFC 3279 §2.2.1, RFC 5754 §2).
+    public static let sha1 = ASN1ObjectIdentifier("1.3.14.3.2.26")
+    public static let sha224 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.4")
+    public static let sha256 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.1")
+    public static let sha384 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.2")
+    public static let sha512 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.3")
+
+    // RSA (RFC 8017 Appendix A, RFC 4055 §5).
+    public static let rsaEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.1")
+    public static let sha1WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.5")
+    public static let sha224WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.14")
+    public static let sha256WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.11")
+    public static let sha384WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.12")
+    public static let sha512WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.13")
+
+    // Elliptic curves (RFC 5480 §2.1.1, RFC 5758 §3.2): parsed and kept, not yet verified.
+    public static let ecPublicKey = ASN1ObjectIdentifier("1.2.840.10045.2.1")
+    public static let ecdsaWithSHA256 = ASN1ObjectIdentifier("1.2.840.10045.4.3.2")
+    public static let ecdsaWithSHA384 = ASN1ObjectIdentifier("1.2.840.10045.4.3.3")
+    public static let ecdsaWithSHA512 = ASN1ObjectIdentifier("1.2.840.10045.4.3.4")
+
+    // X.509 extensions (RFC 5280 §4.2.1).
+    public static let subjectKeyIdentifier = ASN1ObjectIdentifier("2.5.29.14")
+    public static let keyUsage = ASN1ObjectIdentifier("2.5.29.15")
+    public static let basicConstraints = ASN1ObjectIdentifier("2.5.29.19")
+    public static let certificatePolicies = ASN1ObjectIdentifier("2.5.29.32")
+    public static let authorityKeyIdentifier = ASN1ObjectIdentifier("2.5.29.35")
+    public static let extendedKeyUsage = ASN1ObjectIdentifier("2.5.29.37")
+    /// id-kp-codeSigning (RFC 5280 §4.2.1.12).
+    public static let codeSigning = ASN1ObjectIdentifier("1.3.6.1.5.5.7.3.3")
+
+    // Apple's markers (Apple PKI Certification Practice Statement).
+    /// Certificate policy on the App Store receipt signing certificate.
+    public static let appleReceiptSigningPolicy = ASN1ObjectIdentifier("1.2.840.113635.100.5.6.1")
+    /// Marker extension on the App Store receipt signing certificate.
+    public static let appleReceiptSigningExtension = ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1")
+    /// Marker extension on the Apple Worldwide Developer Relations intermediate.
+    public static let appleWWDRIntermediateExtension = ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1")
+
+    // Attribute types in names (RFC 5280 Appendix A), for display.
+    static let nameAttributes: [(ASN1ObjectIdentifier, String)] = [
+        (ASN1ObjectIdentifier("2.5.4.3"), "CN"), (ASN1ObjectIdentifier("2.5.4.6"), "C"),
+        (ASN1ObjectIdentifier("2.5.4.7"), "L"), (ASN1ObjectIdentifier("2.5.4.8"), "ST"),
+        (ASN1ObjectIdentifier("2.5.4.10"), "O"), (ASN1ObjectIdentifier("2.5.4.11"), "OU"),
+        (ASN1ObjectIdentifier("2.5.4.5"), "serialNumber"),
+        (ASN1ObjectIdentifier("1.2.840.113549.1.9.1"), "emailAddress"),
+    ]
+}

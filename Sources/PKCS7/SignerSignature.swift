@@ -1,0 +1,58 @@
+import CryptoPrimitives
+import DER
+
+/// The signature a SignerInfo carries over the content (RFC 5652 §5.4–5.6).
+enum SignerSignature {
+    /// Certificates the SignerInfo names: issuer and serial number, or subjectKeyIdentifier.
+    static func certificates(matching signer: SignerInfo, in storage: [UInt8], among certificates: [Certificate]) -> [Certificate] {
+        certificates.filter { certificate in
+            switch signer.identifier {
+            case .issuerAndSerialNumber(let issuer, let serial):
+                return certificate.issuer == storage[issuer] && certificate.serialNumber == storage[serial]
+            case .subjectKeyIdentifier(let identifier):
+                return certificate.extensions.subjectKeyIdentifier.map { $0[...] == storage[identifier] } ?? false
+            }
+        }
+    }
+
+    /// Checks the signature with `certificate`'s key. Without signed attributes it covers the
+    /// content's digest; with them, their DER with the SET tag in place of `[0]` (§5.4), and
+    /// they must carry content-type = eContentType and message-digest = digest of the content.
+    static func check(_ signer: SignerInfo, of signedData: SignedData, with certificate: Certificate) throws(VerificationError) {
+        let hash = signer.digestAlgorithm
+        switch signer.signatureAlgorithm {
+        case .rsaEncryption:
+            break
+        case .rsaWithHash(let named):
+            guard named == hash else { throw .digestAlgorithmMismatch }
+        case .ecdsaWithHash:
+            throw .unsupportedSignatureAlgorithm
+        }
+        let key: RSAPublicKey
+        do {
+            key = try certificate.rsaPublicKey()
+        } catch {
+            throw .invalidPublicKey(subject: certificate.subjectDescription)
+        }
+        let storage = signedData.storage
+        let contentDigest = signedData.contentDigest(hash)
+        let signedDigest: Digest
+        if let attributes = signer.signedAttributes {
+            guard OIDs.data.encodedContent[...] == storage[attributes.contentTypeRange] else { throw .contentTypeMismatch }
+            let matches = storage.withUnsafeBytes { raw in
+                contentDigest.withUnsafeBytes { constantTimeEquals($0, UnsafeRawBufferPointer(rebasing: raw[attributes.messageDigestRange])) }
+            }
+            guard matches else { throw .messageDigestMismatch }
+            var hasher = DigestHasher(hash)
+            hasher.update([0x31])
+            storage.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[(attributes.range.lowerBound + 1) ..< attributes.range.upperBound])) }
+            signedDigest = hasher.finalize()
+        } else {
+            signedDigest = contentDigest
+        }
+        let valid = storage.withUnsafeBytes { raw in
+            key.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[signer.signatureRange]), digest: signedDigest, algorithm: hash)
+        }
+        guard valid else { throw .signatureInvalid(subject: certificate.subjectDescription) }
+    }
+}

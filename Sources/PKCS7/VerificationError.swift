@@ -1,0 +1,105 @@
+import CryptoPrimitives
+import DER
+
+/// Why a well-formed SignedData is not trusted. Each case names the rule that failed and, where
+/// one is involved, the certificate by subject. Malformed input is `PKCS7Error` instead (or
+/// `malformedCertificate` when an embedded certificate does not parse).
+public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An embedded certificate is not valid DER X.509.
+    case malformedCertificate(PKCS7Error)
+    /// No embedded certificate (or policy anchor) matches the SignerInfo's identifier.
+    case signerCertificateNotFound
+    /// The signature algorithm is recognised but not implemented (ECDSA).
+    case unsupportedSignatureAlgorithm
+    /// `shaNWithRSAEncryption` names a hash other than the SignerInfo's digest algorithm.
+    case digestAlgorithmMismatch
+    /// The content-type signed attribute is not the eContentType (RFC 5652 §11.1).
+    case contentTypeMismatch
+    /// The message-digest signed attribute is not the content's digest (RFC 5652 §11.2).
+    case messageDigestMismatch
+    /// A signature (over the content or over a certificate) does not verify; `subject` is the
+    /// certificate whose signature failed (for the content: the signer).
+    case signatureInvalid(subject: String)
+    /// The public key that must check a signature is not a usable RSA key.
+    case invalidPublicKey(subject: String)
+    /// No certificate (embedded or anchor) is named as this certificate's issuer.
+    case chainIncomplete(subject: String)
+    /// The path ends at a self-issued certificate that is not one of the policy's anchors.
+    case notTrusted(fingerprint: String)
+    /// The validation time is after the certificate's notAfter.
+    case expired(subject: String, notAfter: Int64, at: Int64)
+    /// The validation time is before the certificate's notBefore.
+    case notYetValid(subject: String, notBefore: Int64, at: Int64)
+    /// An issuing certificate is not a CA (basicConstraints cA absent or false, RFC 5280 §4.2.1.9).
+    case notCA(subject: String)
+    /// An issuing certificate's pathLenConstraint is exceeded (RFC 5280 §4.2.1.9).
+    case pathLengthConstraintExceeded(subject: String)
+    /// keyUsage is present without the bit the certificate's role needs (RFC 5280 §4.2.1.3).
+    case missingKeyUsage(subject: String, required: KeyUsage)
+    /// A critical extension that neither this verifier nor the policy processes (RFC 5280 §4.2).
+    case unhandledCriticalExtension(subject: String, oid: ASN1ObjectIdentifier)
+    /// A claimed critical extension whose value the policy does not accept.
+    case extensionNotAccepted(subject: String, oid: ASN1ObjectIdentifier)
+    /// A marker extension the policy requires is absent (e.g. Apple's 1.2.840.113635.100.6.11.1).
+    case missingAppleExtension(subject: String, oid: ASN1ObjectIdentifier)
+    /// A certificate policy the policy requires is absent (e.g. 1.2.840.113635.100.5.6.1).
+    case missingCertificatePolicy(subject: String, oid: ASN1ObjectIdentifier)
+    /// The number of intermediates differs from what the policy requires.
+    case unexpectedChainLength(expectedIntermediates: Int, found: Int)
+    /// Every candidate path loops back to a certificate already in it.
+    case certificateLoop(subject: String)
+    /// Paths longer than `ChainBuilder.maxIntermediates` are not followed.
+    case pathTooLong
+    /// The search used up its budget of signature checks.
+    case budgetExceeded
+
+    public var description: String {
+        switch self {
+        case .malformedCertificate(let error): return "malformed certificate: \(error)"
+        case .signerCertificateNotFound: return "signer certificate not found"
+        case .unsupportedSignatureAlgorithm: return "unsupported signature algorithm"
+        case .digestAlgorithmMismatch: return "digest algorithm does not match the signature algorithm"
+        case .contentTypeMismatch: return "content-type attribute does not match the content"
+        case .messageDigestMismatch: return "message-digest attribute does not match the content"
+        case .signatureInvalid(let subject): return "signature invalid (\(subject))"
+        case .invalidPublicKey(let subject): return "unusable public key (\(subject))"
+        case .chainIncomplete(let subject): return "chain incomplete: no issuer for \(subject)"
+        case .notTrusted(let fingerprint): return "not trusted: chain ends at certificate SHA-256 \(fingerprint)"
+        case .expired(let subject, let notAfter, let at):
+            return "certificate expired (\(subject)): notAfter \(Self.text(notAfter)) is before \(Self.text(at))"
+        case .notYetValid(let subject, let notBefore, let at):
+            return "certificate not yet valid (\(subject)): notBefore \(Self.text(notBefore)) is after \(Self.text(at))"
+        case .notCA(let subject): return "issuer is not a CA (\(subject))"
+        case .pathLengthConstraintExceeded(let subject): return "path length constraint exceeded (\(subject))"
+        case .missingKeyUsage(let subject, let required): return "key usage \(required.rawValue) missing (\(subject))"
+        case .unhandledCriticalExtension(let subject, let oid): return "unhandled critical extension \(oid) (\(subject))"
+        case .extensionNotAccepted(let subject, let oid): return "extension \(oid) not accepted by the policy (\(subject))"
+        case .missingAppleExtension(let subject, let oid): return "missing required extension \(oid) (\(subject))"
+        case .missingCertificatePolicy(let subject, let oid): return "missing certificate policy \(oid) (\(subject))"
+        case .unexpectedChainLength(let expected, let found): return "expected \(expected) intermediate certificate(s), found \(found)"
+        case .certificateLoop(let subject): return "certificate loop at \(subject)"
+        case .pathTooLong: return "certificate path too long"
+        case .budgetExceeded: return "signature check budget exceeded"
+        }
+    }
+
+    static func text(_ seconds: Int64) -> String { CivilTime.text(secondsSince1970: seconds) }
+
+    /// How specific the error is when several candidate paths fail: the search reports the
+    /// failure of highest rank (the path that got furthest wins ties of depth).
+    var rank: Int {
+        switch self {
+        case .unexpectedChainLength, .missingAppleExtension, .missingCertificatePolicy, .extensionNotAccepted,
+             .unhandledCriticalExtension, .missingKeyUsage, .notCA, .pathLengthConstraintExceeded:
+            return 9
+        case .expired, .notYetValid: return 8
+        case .notTrusted: return 7
+        case .signatureInvalid, .invalidPublicKey: return 6
+        case .unsupportedSignatureAlgorithm: return 5
+        case .certificateLoop: return 4
+        case .pathTooLong: return 3
+        case .chainIncomplete: return 2
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Synchronization
+
+/// A certificate link whose signature has verified: `issuer`'s key signed `child`. Identified by
+/// the exact DER of both certificates (stronger than, and cheaper than, comparing their SHA-256:
+/// a lookup hashes only the signature tails and compares bytes once on a hit).
+public struct CertificateLink: Hashable, Sendable {
+    let issuer: ArraySlice<UInt8>
+    let child: ArraySlice<UInt8>
+
+    init(issuer: Certificate, child: Certificate) {
+        self.issuer = issuer.encoded
+        self.child = child.encoded
+    }
+
+    private init(issuer: ArraySlice<UInt8>, child: ArraySlice<UInt8>) {
+        self.issuer = issuer
+        self.child = child
+    }
+
+    /// A copy that owns just its bytes (not the receipt they were found in).
+    func compacted() -> CertificateLink {
+        CertificateLink(issuer: ArraySlice(Array(issuer)), child: ArraySlice(Array(child)))
+    }
+
+    public static func == (a: CertificateLink, b: CertificateLink) -> Bool {
+        bytesEqual(a.issuer, b.issuer) && bytesEqual(a.child, b.child)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for bytes in [issuer, child] {
+            hasher.combine(bytes.count)
+            bytes.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    private static func bytesEqual(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in
+            var i = 0
+            while i + 8 <= x.count {
+                if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            while i < x.count { if x[i] != y[i] { return false }; i += 1 }
+            return true
+        } }
+    }
+}
+
+/// Where a verifier remembers links it has verified, so that a server checking many receipts
+/// verifies Apple's intermediate once. Only successfully verified links are ever inserted.
+public protocol VerifiedLinkStore: Sendable {
+    func contains(_ link: CertificateLink) -> Bool
+    func insert(_ link: CertificateLink)
+}
+
+/// A bounded, thread-safe `VerifiedLinkStore`: at most `capacity` links, the oldest evicted first.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+public final class VerifiedLinkCache: VerifiedLinkStore {
+    /// Most links kept.
+    public let capacity: Int
+
+    private struct State: ~Copyable {
+        var links: Set<CertificateLink> = []
+        var order: [CertificateLink] = []   // insertion order, a ring once full
+        var next = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init(capacity: Int = 64) {
+        precondition(capacity > 0)
+        self.capacity = capacity
+    }
+
+    public func contains(_ link: CertificateLink) -> Bool {
+        state.withLock { $0.links.contains(link) }
+    }
+
+    public func insert(_ link: CertificateLink) {
+        let owned = link.compacted()
+        state.withLock { state in
+            guard !state.links.contains(owned) else { return }
+            if state.order.count < capacity {
+                state.order.append(owned)
+            } else {
+                state.links.remove(state.order[state.next])
+                state.order[state.next] = owned
+                state.next = (state.next + 1) % capacity
+            }
+            state.links.insert(owned)
+        }
+    }
+
+    /// Number of links held.
+    public var count: Int { state.withLock { $0.links.count } }
+}

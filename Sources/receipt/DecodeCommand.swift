@@ -1,0 +1,52 @@
+import AppReceipt
+import Foundation
+
+/// `receipt decode FILE [--json]`: parse only, no trust decision. Exit 0, or 2 when malformed.
+enum DecodeCommand {
+    static func run(_ options: inout Options) throws {
+        let path = try options.file()
+        let json = options.flag("--json")
+        try options.rejectUnknown()
+        let receipt = try ReceiptLoader.load(path, json: json)
+        Output.write((json ? ReceiptJSON.response(receipt) : Summary.text(receipt)) + "\n")
+    }
+}
+
+/// Reading a receipt for `decode` and `verify`: malformed input ends the command with status 2.
+enum ReceiptLoader {
+    static func load(_ path: String, json: Bool) throws -> AppReceipt {
+        let bytes = try Input.read(path)
+        do {
+            return try AppReceipt(bytes)
+        } catch {
+            if json { Output.write(ReceiptJSON.failure(.malformed) + "\n") }
+            throw ToolFailure(status: .malformed, message: "malformed receipt: \(error)")
+        }
+    }
+}
+
+/// A short human-readable account of a receipt.
+enum Summary {
+    static func text(_ r: AppReceipt) -> String {
+        var lines = [
+            "environment: \(r.environment.rawValue)",
+            "bundle id: \(r.bundleIdentifier)",
+            "app version: \(r.appVersion)",
+            "created: \(iso(r.creationDate))",
+        ]
+        if let original = r.originalAppVersion { lines.append("original app version: \(original)") }
+        if let expiry = r.expirationDate { lines.append("expires: \(iso(expiry))") }
+        lines.append("in-app purchases: \(r.inAppPurchases.count)")
+        for p in r.inAppPurchases {
+            var line = "  \(p.productIdentifier) transaction \(p.transactionIdentifier) purchased \(iso(p.purchaseDate))"
+            if let expiry = p.subscriptionExpirationDate { line += " expires \(iso(expiry))" }
+            if let cancelled = p.cancellationDate { line += " cancelled \(iso(cancelled))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,61 @@
+/// Command-line options, parsed by hand: `--name value`, `--flag`, and positional operands.
+struct Options {
+    private(set) var positionals: [String] = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    private var consumed: Set<String> = []
+
+    /// Options that take a value; every other `--name` is a flag.
+    static let valued: Set<String> = ["--policy", "--root", "--bundle-id", "--app-version", "--device-guid", "--at"]
+
+    init(_ arguments: [String]) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument.hasPrefix("--") {
+                if Options.valued.contains(argument) {
+                    guard index < arguments.count else { throw ToolFailure.usage("\(argument) needs a value") }
+                    values[argument, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    flags.insert(argument)
+                }
+            } else {
+                positionals.append(argument)
+            }
+        }
+    }
+
+    /// The single FILE operand.
+    mutating func file() throws -> String {
+        guard positionals.count == 1 else {
+            throw ToolFailure.usage(positionals.isEmpty ? "missing FILE" : "expected one FILE, got \(positionals.count)")
+        }
+        return positionals[0]
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        consumed.insert(name)
+        return flags.contains(name)
+    }
+
+    /// All values given for a repeatable option.
+    mutating func values(_ name: String) -> [String] {
+        consumed.insert(name)
+        return values[name] ?? []
+    }
+
+    /// The value of an option given at most once.
+    mutating func value(_ name: String) throws -> String? {
+        let all = values(name)
+        guard all.count <= 1 else { throw ToolFailure.usage("\(name) given more than once") }
+        return all.first
+    }
+
+    /// Fails on any option the command did not ask about.
+    func rejectUnknown() throws {
+        let unknown = flags.union(values.keys).subtracting(consumed)
+        if let name = unknown.sorted().first { throw ToolFailure.usage("unknown option \(name)") }
+    }
+}

@@ -1,0 +1,87 @@
+import AppReceipt
+import Foundation
+import PKCS7
+
+/// `receipt verify FILE [--policy appstore|xcode] [--root CERT]... [--bundle-id ID]
+/// [--app-version V] [--device-guid HEX] [--at now|receipt|RFC3339] [--json]`.
+/// Exit 0 valid, 1 not valid, 2 malformed, 64 usage; one stderr line names the failed rule.
+enum VerifyCommand {
+    static func run(_ options: inout Options) throws {
+        let path = try options.file()
+        let json = options.flag("--json")
+        let policy = try self.policy(options.value("--policy") ?? "appstore", roots: options.values("--root"))
+        let bundle = try options.value("--bundle-id")
+        let version = try options.value("--app-version")
+        let device = try options.value("--device-guid").map(deviceIdentifier)
+        let time = try validationTime(options.value("--at") ?? "receipt")
+        try options.rejectUnknown()
+
+        let receipt = try ReceiptLoader.load(path, json: json)
+        do {
+            let verified = try receipt.validate(policy: policy, bundleIdentifier: bundle, appVersion: version,
+                                                deviceIdentifier: device, at: time)
+            if json {
+                Output.write(ReceiptJSON.response(receipt) + "\n")
+            } else {
+                let chain = verified.chain.map(\.subjectDescription).joined(separator: " <- ")
+                Output.write("valid (\(policy.name)): \(chain)\n" + Summary.text(receipt) + "\n")
+            }
+        } catch {
+            if case .untrusted(.malformedCertificate(let malformed)) = error {
+                if json { Output.write(ReceiptJSON.failure(.malformed) + "\n") }
+                throw ToolFailure(status: .malformed, message: "malformed certificate: \(malformed)")
+            }
+            if json { Output.write(ReceiptJSON.failure(.notAuthenticated) + "\n") }
+            throw ToolFailure(status: .verificationFailed, message: "not valid: \(error)")
+        }
+    }
+
+    /// The named policy, with its anchors replaced by `--root` certificates when given.
+    static func policy(_ name: String, roots: [String]) throws -> TrustPolicy {
+        var policy: TrustPolicy
+        switch name {
+        case "appstore": policy = .appStore
+        case "xcode": policy = .xcodeTesting
+        default: throw ToolFailure.usage("unknown policy '\(name)' (appstore or xcode)")
+        }
+        if !roots.isEmpty {
+            policy.anchors = try roots.map { path in
+                do {
+                    return try TrustAnchor(derEncoded: Input.read(path))
+                } catch let error as PKCS7Error {
+                    throw ToolFailure.usage("--root \(path): not a certificate (\(error))")
+                }
+            }
+        }
+        return policy
+    }
+
+    /// `now`, `receipt`, or an RFC 3339 date.
+    static func validationTime(_ text: String) throws -> ValidationTime {
+        switch text {
+        case "now": return .now
+        case "receipt": return .receiptCreation
+        default:
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw ToolFailure.usage("--at expects now, receipt or an RFC 3339 date, not '\(text)'")
+            }
+            return .date(date)
+        }
+    }
+
+    /// Hex digits (dashes and colons allowed, as in a UUID or MAC address) to bytes.
+    static func deviceIdentifier(_ text: String) throws -> [UInt8] {
+        let digits = text.filter { $0 != "-" && $0 != ":" }
+        guard !digits.isEmpty, digits.count % 2 == 0, digits.allSatisfy(\.isHexDigit) else {
+            throw ToolFailure.usage("--device-guid expects hex digits, not '\(text)'")
+        }
+        var bytes: [UInt8] = []
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let next = digits.index(index, offsetBy: 2)
+            bytes.append(UInt8(digits[index ..< next], radix: 16)!)
+            index = next
+        }
+        return bytes
+    }
+}
