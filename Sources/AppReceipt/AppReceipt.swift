@@ -90,13 +90,15 @@ public struct AppReceipt: Sendable {
         var appAttributes: [ReceiptAttribute] = []
         var inAppAttributes: [ReceiptAttribute] = []
         var purchases: [InAppPurchase] = []
+        // Real attributes take 12–40 bytes; reserving by size avoids regrowing large arrays.
+        inAppAttributes.reserveCapacity(range.count / 16)
         try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
             var reader = try AttributeReader(payload, range)
             while let attribute = try reader.next() {
                 appAttributes.append(attribute)
                 if attribute.type == 17 {
                     guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
-                    purchases.append(try InAppPurchase(attribute, payload: payload, appendingTo: &inAppAttributes))
+                    purchases.append(try InAppPurchase(attribute, storage: storage, payload: payload, appendingTo: &inAppAttributes))
                 } else {
                     try fields.read(attribute, payload)
                 }

@@ -3,13 +3,13 @@ import Foundation
 extension AppReceipt {
     /// Purchases of `productIdentifier`, newest purchase first.
     public func purchases(of productIdentifier: String) -> [InAppPurchase] {
-        inAppPurchases.filter { $0.productIdentifier == productIdentifier }.sorted { $0.purchaseDate > $1.purchaseDate }
+        inAppPurchases.filter { $0.isProduct(productIdentifier) }.sorted { $0.purchaseDate > $1.purchaseDate }
     }
 
     /// Whether `productIdentifier` was ever bought (refunded purchases included; see
     /// `cancelledPurchases`).
     public func containsPurchase(of productIdentifier: String) -> Bool {
-        inAppPurchases.contains { $0.productIdentifier == productIdentifier }
+        inAppPurchases.contains { $0.isProduct(productIdentifier) }
     }
 
     /// The auto-renewable subscription purchase of `productIdentifier` (any product when `nil`)
@@ -17,7 +17,7 @@ extension AppReceipt {
     /// several periods overlap.
     public func activeAutoRenewableSubscription(_ productIdentifier: String? = nil, at date: Date) -> InAppPurchase? {
         inAppPurchases
-            .filter { (productIdentifier == nil || $0.productIdentifier == productIdentifier) && $0.isActive(at: date) }
+            .filter { (productIdentifier == nil || $0.isProduct(productIdentifier!)) && $0.isActive(at: date) }
             .max { $0.subscriptionExpirationDate! < $1.subscriptionExpirationDate! }
     }
 

@@ -6,56 +6,64 @@ import DER
 enum RFC3339 {
     /// Milliseconds since 1970, or `nil` when `text` is not such a date.
     static func milliseconds(_ text: UnsafeRawBufferPointer) -> Int64? {
-        var i = 0
-        func number(_ count: Int) -> Int? {
-            guard text.count - i >= count else { return nil }
-            var value = 0
-            for _ in 0 ..< count {
-                let c = text[i]
-                guard c >= 0x30, c <= 0x39 else { return nil }
-                value = value * 10 + Int(c - 0x30)
-                i += 1
-            }
-            return value
+        // `YYYY-MM-DDTHH:MM:SS` at fixed positions (RFC 3339 §5.6; `t` and a space allowed for T).
+        guard text.count >= 20 else { return nil }
+        var nonDigit = false
+        @inline(__always) func digit(_ i: Int) -> Int {
+            let value = text[i] &- 0x30
+            nonDigit = nonDigit || value > 9
+            return Int(value)
         }
-        func expect(_ characters: UInt8...) -> Bool {
-            guard i < text.count, characters.contains(text[i]) else { return false }
-            i += 1
-            return true
-        }
-        guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2),
-              expect(0x54, 0x74, 0x20), let hour = number(2), expect(0x3A), let minute = number(2),
-              expect(0x3A), let second = number(2)
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
+        let separator = text[10]
+        guard !nonDigit, text[4] == 0x2D, text[7] == 0x2D, text[13] == 0x3A, text[16] == 0x3A,
+              separator == 0x54 || separator == 0x74 || separator == 0x20
         else { return nil }
-        // Fraction: keep milliseconds, ignore further digits.
+        var i = 19
+        // Fraction: milliseconds kept, further digits ignored.
         var millis = 0
-        if i < text.count, text[i] == 0x2E {
+        if text[i] == 0x2E {
             i += 1
-            var digits = 0
+            let first = i
             while i < text.count, text[i] >= 0x30, text[i] <= 0x39 {
-                if digits < 3 { millis = millis * 10 + Int(text[i] - 0x30) }
-                digits += 1
+                if i - first < 3 { millis = millis * 10 + Int(text[i] - 0x30) }
                 i += 1
             }
-            guard digits > 0 else { return nil }
-            while digits < 3 { millis *= 10; digits += 1 }
+            guard i > first else { return nil }
+            for _ in min(i - first, 3) ..< 3 { millis *= 10 }
         }
-        // Zone: Z, or ±HH:MM, or ±HHMM.
-        var offset = 0
+        // Zone: `Z`, or `±HH:MM`, or `±HHMM` (Xcode).
         guard i < text.count else { return nil }
-        let zone = text[i]
-        i += 1
-        if zone == 0x2B || zone == 0x2D {
-            guard let hours = number(2), hours <= 23 else { return nil }
-            _ = expect(0x3A)
-            guard let minutes = number(2), minutes <= 59 else { return nil }
-            offset = (hours * 60 + minutes) * 60 * (zone == 0x2B ? 1 : -1)
-        } else if zone != 0x5A && zone != 0x7A {
+        var offset = 0
+        switch text[i] {
+        case 0x5A, 0x7A:
+            guard i + 1 == text.count else { return nil }
+        case 0x2B, 0x2D:
+            let sign = text[i] == 0x2B ? 1 : -1
+            let colon = text.count - i == 6 && text[i + 3] == 0x3A
+            guard text.count - i == (colon ? 6 : 5), let hours = digits(text, i + 1, 2),
+                  let minutes = digits(text, i + (colon ? 4 : 3), 2), hours <= 23, minutes <= 59
+            else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        default:
             return nil
         }
-        guard i == text.count else { return nil }
         let components = CivilTime.Components(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let seconds = CivilTime.secondsSince1970(components) else { return nil }
         return (seconds - Int64(offset)) * 1000 + Int64(millis)
+    }
+
+    /// `count` decimal digits at `index` (which the caller has bounds-checked).
+    @inline(__always)
+    private static func digits(_ text: UnsafeRawBufferPointer, _ index: Int, _ count: Int) -> Int? {
+        var value = 0
+        for i in index ..< index + count {
+            let digit = text[i] &- 0x30
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

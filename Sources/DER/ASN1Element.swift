@@ -5,60 +5,76 @@
 /// outermost reader's input; `range` and `contentRange` can be kept as indexes into that input.
 /// It is `Sendable` as the read-only bytes it borrows are.
 public struct ASN1Element: @unchecked Sendable {
-    /// The element's tag.
-    public let tag: ASN1Tag
-    /// The rules the element was read under; its children are read under the same rules.
-    public let rules: EncodingRules
-    /// Nesting depth: 0 for an outermost element.
-    public let depth: Int
-    /// Identifier plus length octets.
-    public let headerLength: Int
-    /// True for the BER indefinite-length form (content closed by end-of-contents).
-    public let isIndefiniteLength: Bool
-
-    @usableFromInline let window: UnsafeRawBufferPointer
-    @usableFromInline let base: Int
+    // Four words, so an element travels in registers: where offset 0 of the input is, the
+    // element's first octet and content end as input offsets, and the small fields packed.
+    @usableFromInline let origin: UnsafeRawPointer?
     @usableFromInline let start: Int
     @usableFromInline let contentEnd: Int
+    @usableFromInline let packed: Packed
+
+    /// tag, header length, depth, rules and the indefinite flag in one word.
+    @usableFromInline
+    struct Packed {
+        @usableFromInline let tag: ASN1Tag
+        @usableFromInline let headerLength: UInt8
+        @usableFromInline let depth: UInt8
+        @usableFromInline let rules: EncodingRules
+        @usableFromInline let isIndefiniteLength: Bool
+
+        @inlinable
+        init(tag: ASN1Tag, headerLength: Int, depth: Int, rules: EncodingRules, isIndefiniteLength: Bool) {
+            self.tag = tag
+            self.headerLength = UInt8(truncatingIfNeeded: headerLength)
+            self.depth = UInt8(truncatingIfNeeded: depth)
+            self.rules = rules
+            self.isIndefiniteLength = isIndefiniteLength
+        }
+    }
 
     @inlinable
     init(tag: ASN1Tag, rules: EncodingRules, depth: Int, headerLength: Int, isIndefiniteLength: Bool,
-         window: UnsafeRawBufferPointer, base: Int, start: Int, contentEnd: Int) {
-        self.tag = tag
-        self.rules = rules
-        self.depth = depth
-        self.headerLength = headerLength
-        self.isIndefiniteLength = isIndefiniteLength
-        self.window = window
-        self.base = base
+         origin: UnsafeRawPointer?, start: Int, contentEnd: Int) {
+        self.origin = origin
         self.start = start
         self.contentEnd = contentEnd
+        packed = Packed(tag: tag, headerLength: headerLength, depth: depth, rules: rules, isIndefiniteLength: isIndefiniteLength)
     }
 
+    /// The element's tag.
+    @inlinable public var tag: ASN1Tag { packed.tag }
+    /// The rules the element was read under; its children are read under the same rules.
+    @inlinable public var rules: EncodingRules { packed.rules }
+    /// Nesting depth: 0 for an outermost element.
+    @inlinable public var depth: Int { Int(packed.depth) }
+    /// Identifier plus length octets (at most 2 + 8 + 5).
+    @inlinable public var headerLength: Int { Int(packed.headerLength) }
+    /// True for the BER indefinite-length form (content closed by end-of-contents).
+    @inlinable public var isIndefiniteLength: Bool { packed.isIndefiniteLength }
+
     /// Offset of the first identifier octet in the input.
-    @inlinable public var offset: Int { base + start }
+    @inlinable public var offset: Int { start }
     /// Offset of the first content octet in the input.
-    @inlinable public var contentOffset: Int { base + start + headerLength }
+    @inlinable public var contentOffset: Int { start + headerLength }
     /// Number of content octets (for the indefinite form: up to, not including, end-of-contents).
     @inlinable public var contentLength: Int { contentEnd - start - headerLength }
     /// Header, content and (indefinite form) the two end-of-contents octets.
     @inlinable public var encodedLength: Int { contentEnd - start + (isIndefiniteLength ? 2 : 0) }
 
     /// Input offsets of the whole encoding.
-    @inlinable public var range: Range<Int> { offset ..< offset + encodedLength }
+    @inlinable public var range: Range<Int> { start ..< start + encodedLength }
     /// Input offsets of the content octets.
-    @inlinable public var contentRange: Range<Int> { contentOffset ..< base + contentEnd }
+    @inlinable public var contentRange: Range<Int> { contentOffset ..< contentEnd }
 
     /// The content octets, borrowed from the input.
     @inlinable
     public var content: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: window[(start + headerLength) ..< contentEnd])
+        UnsafeRawBufferPointer(start: origin.map { $0 + contentOffset }, count: contentLength)
     }
 
     /// The whole encoding (header, content, end-of-contents), borrowed from the input.
     @inlinable
     public var encoded: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: window[start ..< start + encodedLength])
+        UnsafeRawBufferPointer(start: origin.map { $0 + start }, count: encodedLength)
     }
 
     /// A reader over the children of a constructed element.
@@ -88,15 +104,15 @@ public struct ASN1Element: @unchecked Sendable {
     /// envelope hands a certificate or signed attributes to the strict DER reader.
     @inlinable
     public func reread(rules: EncodingRules) -> ASN1Reader {
-        ASN1Reader(window: window, base: base, position: start, end: start + encodedLength,
+        ASN1Reader(origin: origin, position: start, end: start + encodedLength,
                    rules: rules, depth: depth, checksSetOrder: false)
     }
 
     /// The children lie one level deeper; the reader refuses any element past `maxDepth`.
     @inlinable
     func childReader(rules: EncodingRules, checksSetOrder: Bool) throws(ASN1Error) -> ASN1Reader {
-        ASN1Reader(window: window, base: base, position: start + headerLength, end: contentEnd,
-                          rules: rules, depth: depth + 1, checksSetOrder: checksSetOrder)
+        ASN1Reader(origin: origin, position: start + headerLength, end: contentEnd,
+                   rules: rules, depth: depth + 1, checksSetOrder: checksSetOrder)
     }
 
     /// Throws `unexpectedTag` unless the element has `expected` as its tag.

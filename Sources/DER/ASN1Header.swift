@@ -16,33 +16,32 @@ struct ASN1Header {
 }
 
 extension ASN1Header {
-    /// Decodes the header at `start` of `bytes`, whose content must end by `limit`.
+    /// Decodes the header at input offset `start` (`bytes` points at offset 0), whose content
+    /// must end by `limit`.
     ///
     /// One decoder for both rule sets: `rules` decides only what DER forbids. Errors use the
-    /// element's first byte as their position; `base` turns window indexes into input offsets.
-    /// Does not accept end-of-contents: callers that allow it check for `00 00` first.
-    @inlinable
+    /// element's first byte as their position. Does not accept end-of-contents: callers that
+    /// allow it check for `00 00` first.
+    @usableFromInline
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, at start: Int, limit: Int, rules: EncodingRules, base: Int
+        _ bytes: UnsafeRawPointer, at start: Int, limit: Int, rules: EncodingRules
     ) throws(ASN1Error) -> ASN1Header {
-        @inline(__always) func fail(_ kind: ASN1Error.Kind) -> ASN1Error { ASN1Error(kind, at: base + start) }
+        @inline(__always) func fail(_ kind: ASN1Error.Kind) -> ASN1Error { ASN1Error(kind, at: start) }
 
         guard start < limit else { throw fail(.truncated) }
         var index = start
-        let first = bytes[index]
+        let first = bytes.load(fromByteOffset: index, as: UInt8.self)
         index += 1
 
         // Identifier octets (X.690 §8.1.2).
-        let tagClass = ASN1Tag.TagClass(rawValue: first >> 6)!
-        let constructed = first & 0x20 != 0
-        var number = UInt32(first & 0x1F)
-        if number == 0x1F {
+        var tag = ASN1Tag(identifierOctet: first)
+        if first & 0x1F == 0x1F {
             // High-tag-number form (§8.1.2.4): base-128, first subsequent octet not 0x80.
-            number = 0
+            var number: UInt32 = 0
             var isFirst = true
             while true {
                 guard index < limit else { throw fail(.truncated) }
-                let octet = bytes[index]
+                let octet = bytes.load(fromByteOffset: index, as: UInt8.self)
                 index += 1
                 if isFirst && octet == 0x80 { throw fail(.nonMinimalTag) }
                 isFirst = false
@@ -52,13 +51,14 @@ extension ASN1Header {
             }
             // Numbers 0–30 must use the low-tag-number form (§8.1.2.2).
             if number < 31 { throw fail(.nonMinimalTag) }
+            tag = ASN1Tag(rawValue: tag.rawValue & ~ASN1Tag.maxNumber | number)
         }
-        let tag = ASN1Tag(tagClass, number: number, constructed: constructed)
-        if tagClass == .universal && number == 0 { throw fail(.unexpectedEndOfContents) }
+        if tag.tagClass == .universal && tag.number == 0 { throw fail(.unexpectedEndOfContents) }
+        let constructed = tag.isConstructed
 
         // Length octets (X.690 §8.1.3).
         guard index < limit else { throw fail(.truncated) }
-        let lengthOctet = bytes[index]
+        let lengthOctet = bytes.load(fromByteOffset: index, as: UInt8.self)
         index += 1
         var length: Int? = nil
         if lengthOctet < 0x80 {
@@ -74,10 +74,10 @@ extension ASN1Header {
             guard count <= MemoryLayout<Int>.size else { throw fail(.lengthOverflow) }
             guard limit - index >= count else { throw fail(.truncated) }
             var value: UInt64 = 0
-            for i in 0..<count { value = value << 8 | UInt64(bytes[index + i]) }
+            for i in 0..<count { value = value << 8 | UInt64(bytes.load(fromByteOffset: index + i, as: UInt8.self)) }
             if rules == .der {
                 // DER: the fewest octets, and the short form below 128 (§10.1).
-                if bytes[index] == 0 || value < 0x80 { throw fail(.nonMinimalLength) }
+                if bytes.load(fromByteOffset: index, as: UInt8.self) == 0 || value < 0x80 { throw fail(.nonMinimalLength) }
             }
             index += count
             guard value <= UInt64(Int.max) else { throw fail(.lengthOverflow) }
@@ -86,17 +86,15 @@ extension ASN1Header {
         if let length, length > limit - index { throw fail(.lengthPastEnd) }
 
         // Universal types with a fixed form.
-        if tag.mustBePrimitive && constructed { throw fail(.constructedPrimitiveType) }
-        if tag.mustBeConstructed && !constructed { throw fail(.primitiveConstructedType) }
-        if rules == .der && constructed && tag.isStringType { throw fail(.constructedStringInDER) }
+        if let kind = tag.formError(rules: rules) { throw fail(kind) }
 
         return ASN1Header(tag: tag, headerLength: index - start, contentLength: length)
     }
 
-    /// True when `bytes[index...]` starts with the end-of-contents octets `00 00` (X.690 §8.1.5).
+    /// True when the bytes at `index` are the end-of-contents octets `00 00` (X.690 §8.1.5).
     @inlinable
-    static func isEndOfContents(_ bytes: UnsafeRawBufferPointer, at index: Int, limit: Int) -> Bool {
-        limit - index >= 2 && bytes[index] == 0 && bytes[index + 1] == 0
+    static func isEndOfContents(_ bytes: UnsafeRawPointer, at index: Int, limit: Int) -> Bool {
+        limit - index >= 2 && bytes.load(fromByteOffset: index, as: UInt8.self) == 0 && bytes.load(fromByteOffset: index + 1, as: UInt8.self) == 0
     }
 
     /// Finds the end-of-contents that closes an indefinite-length element whose content starts at
@@ -105,19 +103,18 @@ extension ASN1Header {
     /// Skips children in place, without recursion: definite children by their length, indefinite
     /// ones by counting how many are still open. `depth` is the element's own depth; no element
     /// inside may lie deeper than `ASN1Limits.maxDepth`.
-    @inlinable
+    @usableFromInline
     static func findEndOfContents(
-        _ bytes: UnsafeRawBufferPointer, elementStart: Int, contentStart: Int, limit: Int,
-        depth: Int, base: Int
+        _ bytes: UnsafeRawPointer, elementStart: Int, contentStart: Int, limit: Int, depth: Int
     ) throws(ASN1Error) -> Int {
         var index = contentStart
         var open = 1
         while true {
-            guard index < limit else { throw ASN1Error(.missingEndOfContents, at: base + elementStart) }
-            if bytes[index] == 0 {
+            guard index < limit else { throw ASN1Error(.missingEndOfContents, at: elementStart) }
+            if bytes.load(fromByteOffset: index, as: UInt8.self) == 0 {
                 // Tag [UNIVERSAL 0]: only `00 00` is valid, and only here (§8.1.5).
                 guard isEndOfContents(bytes, at: index, limit: limit) else {
-                    throw ASN1Error(.unexpectedEndOfContents, at: base + index)
+                    throw ASN1Error(.unexpectedEndOfContents, at: index)
                 }
                 open -= 1
                 if open == 0 { return index }
@@ -125,8 +122,8 @@ extension ASN1Header {
                 continue
             }
             // The element starting here lies at depth + open.
-            if depth + open > ASN1Limits.maxDepth { throw ASN1Error(.tooDeep, at: base + index) }
-            let header = try decode(bytes, at: index, limit: limit, rules: .ber, base: base)
+            if depth + open > ASN1Limits.maxDepth { throw ASN1Error(.tooDeep, at: index) }
+            let header = try decode(bytes, at: index, limit: limit, rules: .ber)
             if let length = header.contentLength {
                 index += header.headerLength + length
             } else {

@@ -42,31 +42,38 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
         ASN1Tag(.contextSpecific, number: number, constructed: constructed)
     }
 
+    /// A universal tag from its number (constant-folded where the tag is used).
     @inlinable static func universal(_ number: UInt32, constructed: Bool = false) -> ASN1Tag {
-        ASN1Tag(.universal, number: number, constructed: constructed)
+        ASN1Tag(rawValue: (constructed ? 1 << 29 : 0) | number)
+    }
+
+    /// The tag of a low-tag-number identifier octet (number below 31, X.690 §8.1.2.3).
+    @inlinable
+    init(identifierOctet octet: UInt8) {
+        rawValue = UInt32(octet >> 6) << 30 | UInt32(octet & 0x20) << 24 | UInt32(octet & 0x1F)
     }
 
     // Universal tags (X.680 §8.4). Strings and times are the primitive encodings; BER may also
     // carry them constructed (`asConstructed`).
-    public static let boolean = universal(1)
-    public static let integer = universal(2)
-    public static let bitString = universal(3)
-    public static let octetString = universal(4)
-    public static let null = universal(5)
-    public static let objectIdentifier = universal(6)
-    public static let enumerated = universal(10)
-    public static let utf8String = universal(12)
-    public static let sequence = universal(16, constructed: true)
-    public static let set = universal(17, constructed: true)
-    public static let numericString = universal(18)
-    public static let printableString = universal(19)
-    public static let t61String = universal(20)
-    public static let ia5String = universal(22)
-    public static let utcTime = universal(23)
-    public static let generalizedTime = universal(24)
-    public static let visibleString = universal(26)
-    public static let universalString = universal(28)
-    public static let bmpString = universal(30)
+    @inlinable public static var boolean: ASN1Tag { universal(1) }
+    @inlinable public static var integer: ASN1Tag { universal(2) }
+    @inlinable public static var bitString: ASN1Tag { universal(3) }
+    @inlinable public static var octetString: ASN1Tag { universal(4) }
+    @inlinable public static var null: ASN1Tag { universal(5) }
+    @inlinable public static var objectIdentifier: ASN1Tag { universal(6) }
+    @inlinable public static var enumerated: ASN1Tag { universal(10) }
+    @inlinable public static var utf8String: ASN1Tag { universal(12) }
+    @inlinable public static var sequence: ASN1Tag { universal(16, constructed: true) }
+    @inlinable public static var set: ASN1Tag { universal(17, constructed: true) }
+    @inlinable public static var numericString: ASN1Tag { universal(18) }
+    @inlinable public static var printableString: ASN1Tag { universal(19) }
+    @inlinable public static var t61String: ASN1Tag { universal(20) }
+    @inlinable public static var ia5String: ASN1Tag { universal(22) }
+    @inlinable public static var utcTime: ASN1Tag { universal(23) }
+    @inlinable public static var generalizedTime: ASN1Tag { universal(24) }
+    @inlinable public static var visibleString: ASN1Tag { universal(26) }
+    @inlinable public static var universalString: ASN1Tag { universal(28) }
+    @inlinable public static var bmpString: ASN1Tag { universal(30) }
 
     /// `[UNIVERSAL 16]` etc. for universal tags, `[n]`, `[APPLICATION n]`, `[PRIVATE n]` otherwise,
     /// with ` cons` appended to constructed encodings of universal types that are normally
@@ -83,37 +90,55 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ASN1Tag {
-    /// Universal types whose encoding is always primitive, in BER as in DER:
+    /// Universal type numbers whose encoding is always primitive, in BER as in DER:
     /// BOOLEAN (X.690 §8.2.1), INTEGER (§8.3.1), NULL (§8.8.1), OBJECT IDENTIFIER (§8.19.1),
     /// REAL (§8.5.1), ENUMERATED (§8.4), RELATIVE-OID (§8.20.1).
-    @inlinable
-    var mustBePrimitive: Bool {
-        guard tagClass == .universal else { return false }
-        switch number {
-        case 1, 2, 5, 6, 9, 10, 13: return true
-        default: return false
-        }
-    }
-
-    /// SEQUENCE (X.690 §8.9.1), SET (§8.11.1), EXTERNAL (§8.18.1), EMBEDDED PDV (§8.17.1) and
-    /// CHARACTER STRING (§8.24: an IMPLICIT SEQUENCE) are always constructed.
-    @inlinable
-    var mustBeConstructed: Bool {
-        guard tagClass == .universal else { return false }
-        switch number {
-        case 8, 11, 16, 17, 29: return true
-        default: return false
-        }
-    }
-
+    @inlinable static var primitiveOnly: UInt32 { 1 << 1 | 1 << 2 | 1 << 5 | 1 << 6 | 1 << 9 | 1 << 10 | 1 << 13 }
+    /// Always constructed: EXTERNAL (§8.18.1), EMBEDDED PDV (§8.17.1), SEQUENCE (§8.9.1),
+    /// SET (§8.11.1), CHARACTER STRING (§8.24: an IMPLICIT SEQUENCE).
+    @inlinable static var constructedOnly: UInt32 { 1 << 8 | 1 << 11 | 1 << 16 | 1 << 17 | 1 << 29 }
     /// String and time types: BER may encode them constructed (X.690 §8.6.3, §8.7.3, §8.23.6),
     /// DER must not (X.690 §10.2).
+    @inlinable static var strings: UInt32 { 1 << 3 | 1 << 4 | 1 << 12 | 0x1FFC_0000 | 1 << 30 }
+
+    /// Bit `number` of a universal-type mask; 0 for other classes and numbers above 30.
     @inlinable
-    var isStringType: Bool {
-        guard tagClass == .universal else { return false }
-        switch number {
-        case 3, 4, 12, 18...28, 30: return true
-        default: return false
+    func universalBit(in mask: UInt32) -> UInt32 {
+        guard rawValue & 0xC000_0000 == 0, number < 31 else { return 0 }
+        return mask & (1 << number)
+    }
+
+    @inlinable var mustBePrimitive: Bool { universalBit(in: Self.primitiveOnly) != 0 }
+    @inlinable var mustBeConstructed: Bool { universalBit(in: Self.constructedOnly) != 0 }
+    @inlinable var isStringType: Bool { universalBit(in: Self.strings) != 0 }
+
+    /// True when `formError(rules:)` is `nil`: the check on the reader's fast path.
+    @inlinable @inline(__always)
+    func hasAllowedForm(rules: EncodingRules) -> Bool {
+        guard rawValue & 0xC000_0000 == 0 else { return true }
+        let number = self.number
+        guard number != 0 else { return false }
+        guard number < 31 else { return true }
+        let bit: UInt32 = 1 << number
+        if isConstructed {
+            return Self.primitiveOnly & bit == 0 && (rules == .ber || Self.strings & bit == 0)
         }
+        return Self.constructedOnly & bit == 0
+    }
+
+    /// What is wrong with this tag's primitive/constructed form under `rules`, if anything:
+    /// end-of-contents where an element belongs, a constructed primitive-only type, a primitive
+    /// constructed-only type, or (DER) a constructed string.
+    @inlinable
+    func formError(rules: EncodingRules) -> ASN1Error.Kind? {
+        guard rawValue & 0xC000_0000 == 0 else { return nil }   // only universal types are fixed
+        if number == 0 { return .unexpectedEndOfContents }
+        if isConstructed {
+            if mustBePrimitive { return .constructedPrimitiveType }
+            if rules == .der && isStringType { return .constructedStringInDER }
+        } else if mustBeConstructed {
+            return .primitiveConstructedType
+        }
+        return nil
     }
 }

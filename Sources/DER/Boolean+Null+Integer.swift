@@ -48,11 +48,8 @@ extension ASN1Element {
     /// The INTEGER as `Int64`; `integerOverflow` when it does not fit.
     @inlinable
     public func int64Value() throws(ASN1Error) -> Int64 {
-        let bytes = try integerBytes()
-        guard bytes.count <= 8 else { throw error(.integerOverflow) }
-        // Sign-extend from the first octet, then shift in the rest.
-        var value = Int64(Int8(bitPattern: bytes[0]))
-        for i in 1 ..< bytes.count { value = value << 8 | Int64(bytes[i]) }
+        // integerBytes reports empty and non-minimal content; what else fails is too long.
+        guard let value = asn1Int64(content: try integerBytes()) else { throw error(.integerOverflow) }
         return value
     }
 

@@ -26,6 +26,8 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
     public func decode(_ bytes: UnsafeRawBufferPointer) -> String? {
         switch self {
         case .utf8:
+            // ASCII (what receipts hold) needs no validation beyond the high bit.
+            if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
             return String(validating: bytes, as: UTF8.self)
         case .ia5:
             return ascii(bytes) { $0 < 0x80 }
@@ -47,6 +49,13 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether `bytes` hold only characters this kind allows, without building a `String` for
+    /// ASCII UTF-8 (the common case).
+    public func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if self == .utf8 && isASCII(bytes) { return true }
+        return decode(bytes) != nil
+    }
+
     /// PrintableString characters (X.680 §41.4): A–Z a–z 0–9 space ' ( ) + , - . / : = ?
     static func isPrintable(_ c: UInt8) -> Bool {
         switch c {
@@ -55,6 +64,18 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
         default:
             return false
         }
+    }
+
+    /// True when every byte is below 0x80, checked eight at a time.
+    private func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= bytes.count {
+            bits |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < bytes.count { bits |= UInt64(bytes[i]); i += 1 }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     private func ascii(_ bytes: UnsafeRawBufferPointer, allowing allowed: (UInt8) -> Bool) -> String? {

@@ -48,7 +48,7 @@ public struct CertificateExtensions: Sendable, Hashable {
         var result = CertificateExtensions()
         let list = try reader.read(.sequence)
         var entries = try list.children()
-        if entries.isAtEnd { throw list.failure(.encoding(.truncated)) }
+        if entries.isAtEnd { throw list.failure(.emptyList) }
         while !entries.isAtEnd {
             var fields = try entries.readSequence()
             let oidElement = try fields.read(.objectIdentifier)
@@ -146,7 +146,7 @@ public struct CertificateExtensions: Sendable, Hashable {
         var items = try list.children()
         var result: [ASN1ObjectIdentifier] = []
         while !items.isAtEnd { result.append(try readOne(&items)) }
-        if result.isEmpty { throw list.failure(.encoding(.truncated)) }
+        if result.isEmpty { throw list.failure(.emptyList) }
         return result
     }
 }

@@ -70,7 +70,7 @@ struct ChainBuilder {
         for anchor in policy.anchors where Self.mayHaveIssued(anchor.certificate, child) {
             candidates += 1
             do throws(Failure) {
-                try checkIssuer(anchor.certificate, of: child, path: path, isAnchor: true)
+                try checkIssuer(anchor.certificate, of: child, path: path)
                 let full = path + [anchor.certificate]
                 try checkPolicy(full)
                 return full
@@ -79,9 +79,10 @@ struct ChainBuilder {
             }
         }
         // A self-issued certificate that is not an anchor ends the path (key-rollover
-        // certificates are not followed): a self-made "Apple Root CA" lands here.
-        if child.isSelfIssued && path.count > 1 {
-            try consider(Failure(error: .notTrusted(fingerprint: child.fingerprint.description), depth: path.count))
+        // certificates are not followed): a self-made "Apple Root CA" lands here. Its failure
+        // ranks with the failed anchor checks above it (same depth, higher rank).
+        if child.isSelfIssued {
+            try consider(Failure(error: .notTrusted(fingerprint: child.fingerprint.description), depth: path.count + 1))
             throw best!
         }
         for candidate in intermediates where Self.mayHaveIssued(candidate, child) {
@@ -95,17 +96,14 @@ struct ChainBuilder {
                 continue
             }
             do throws(Failure) {
-                try checkIssuer(candidate, of: child, path: path, isAnchor: false)
+                try checkIssuer(candidate, of: child, path: path)
                 return try search(path + [candidate])
             } catch {
                 try consider(error)
             }
         }
         if candidates == 0 {
-            let error: VerificationError = child.isSelfIssued
-                ? .notTrusted(fingerprint: child.fingerprint.description)
-                : .chainIncomplete(subject: child.subjectDescription)
-            try consider(Failure(error: error, depth: path.count))
+            try consider(Failure(error: .chainIncomplete(subject: child.subjectDescription), depth: path.count))
         }
         throw best!
     }
@@ -119,24 +117,24 @@ struct ChainBuilder {
         return true
     }
 
-    /// The rules on one link: the issuer's role, validity and signature.
-    private mutating func checkIssuer(_ issuer: Certificate, of child: Certificate, path: [Certificate], isAnchor: Bool) throws(Failure) {
+    /// The rules on one link: the issuer's role, validity and signature. Anchors are held to the
+    /// same CA rules (their basicConstraints, keyUsage and pathLenConstraint as they carry them);
+    /// only their own signature is not checked.
+    private mutating func checkIssuer(_ issuer: Certificate, of child: Certificate, path: [Certificate]) throws(Failure) {
         let depth = path.count + 1
         try checkCriticalExtensions(issuer, depth: depth)
-        if !isAnchor {
-            // RFC 5280 §4.2.1.9: only CAs issue; §4.2.1.3: keyCertSign when keyUsage is present.
-            guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
-                throw Failure(error: .notCA(subject: issuer.subjectDescription), depth: depth)
-            }
-            if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
-                throw Failure(error: .missingKeyUsage(subject: issuer.subjectDescription, required: .keyCertSign), depth: depth)
-            }
-            // pathLenConstraint counts the non-self-issued intermediates below this CA (§6.1.4 l–m).
-            if let limit = constraints.pathLength {
-                let below = path.dropFirst().filter { !$0.isSelfIssued }.count
-                if below > limit {
-                    throw Failure(error: .pathLengthConstraintExceeded(subject: issuer.subjectDescription), depth: depth)
-                }
+        // RFC 5280 §4.2.1.9: only CAs issue; §4.2.1.3: keyCertSign when keyUsage is present.
+        guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
+            throw Failure(error: .notCA(subject: issuer.subjectDescription), depth: depth)
+        }
+        if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
+            throw Failure(error: .missingKeyUsage(subject: issuer.subjectDescription, required: .keyCertSign), depth: depth)
+        }
+        // pathLenConstraint counts the non-self-issued intermediates below this CA (§6.1.4 l–m).
+        if let limit = constraints.pathLength {
+            let below = path.dropFirst().filter { !$0.isSelfIssued }.count
+            if below > limit {
+                throw Failure(error: .pathLengthConstraintExceeded(subject: issuer.subjectDescription), depth: depth)
             }
         }
         try checkValidity(issuer, depth: depth)

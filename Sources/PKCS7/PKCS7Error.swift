@@ -42,6 +42,8 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case signatureAlgorithmMismatch
         /// A field holding its DEFAULT value explicitly, which DER forbids (X.690 §11.5).
         case defaultValueEncoded
+        /// A `SEQUENCE SIZE (1..MAX) OF` that is empty (extensions, extended key usages, policies).
+        case emptyList
         /// An extension appears twice (RFC 5280 §4.2).
         case duplicateExtension(ASN1ObjectIdentifier)
         /// An extension whose value does not decode as its type.
@@ -73,6 +75,7 @@ extension PKCS7Error.Kind {
         case .unsupportedCertificateFormat: return "unsupported certificate format"
         case .signatureAlgorithmMismatch: return "certificate signature algorithms differ"
         case .defaultValueEncoded: return "DEFAULT value encoded explicitly"
+        case .emptyList: return "empty list where at least one element is required"
         case .duplicateExtension(let oid): return "duplicate extension \(oid)"
         case .invalidExtension(let oid): return "invalid extension \(oid)"
         case .invalidPublicKey: return "invalid public key"

@@ -2,8 +2,9 @@ import CryptoPrimitives
 import DER
 
 /// A certificate trusted by configuration, not by anything a receipt carries. Paths end at an
-/// anchor; its own signature and constraints are not checked (RFC 5280 §6.1: the trust anchor is
-/// an input to path validation), but its validity period and critical extensions are.
+/// anchor; its own signature is not checked (RFC 5280 §6.1: the trust anchor is an input to path
+/// validation), but its validity period, critical extensions and CA constraints are, as most
+/// verifiers do (a root with pathLenConstraint 0 cannot sign through two intermediates).
 public struct TrustAnchor: Sendable {
     public let certificate: Certificate
     /// SHA-256 of the certificate's DER.
