@@ -90,8 +90,10 @@ public struct AppReceipt: Sendable {
         var appAttributes: [ReceiptAttribute] = []
         var inAppAttributes: [ReceiptAttribute] = []
         var purchases: [InAppPurchase] = []
-        // Real attributes take 12–40 bytes; reserving by size avoids regrowing large arrays.
+        // Real attributes take 12–40 bytes and purchases 300–500; reserving by size avoids
+        // regrowing (and copying) large arrays.
         inAppAttributes.reserveCapacity(range.count / 16)
+        purchases.reserveCapacity(range.count / 256)
         try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
             var reader = try AttributeReader(payload, range)
             while let attribute = try reader.next() {
@@ -157,11 +159,12 @@ public struct AppReceipt: Sendable {
                 bundleIdentifier = try value.utf8String()
                 bundleIdentifierValueRange = attribute.valueRange
             case 3: appVersion = try value.utf8String()
-            case 4: opaqueValueRange = attribute.valueRange
-            case 5: sha1HashRange = attribute.valueRange
+            // Opaque value and hash are used as they are; empty ones count as absent.
+            case 4: opaqueValueRange = attribute.valueRange.isEmpty ? nil : attribute.valueRange
+            case 5: sha1HashRange = attribute.valueRange.isEmpty ? nil : attribute.valueRange
             case 8: undocumented.date8 = try value.date()
             case 9: undocumented.integer9 = try value.integer()
-            case 10: ageRating = try value.ia5String()
+            case 10: ageRating = try value.ia5OrUTF8String()   // real receipts: IA5String
             case 11: undocumented.integer11 = try value.integer()
             case 12: creationDate = try value.date()
             case 13: undocumented.integer13 = try value.integer()

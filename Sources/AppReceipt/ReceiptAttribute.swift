@@ -157,6 +157,13 @@ struct AttributeValue {
         try string(.ia5)
     }
 
+    /// IA5String or UTF8String (receipts write some text fields either way); empty means absent.
+    func ia5OrUTF8String() throws(ReceiptError) -> String? {
+        let utf8Tag = UInt8(ASN1Tag.utf8String.number)
+        let isUTF8 = attribute.valueRange.count > 0 && bytes[attribute.valueRange.lowerBound] & 0xDF == utf8Tag
+        return try string(isUTF8 ? .utf8 : .ia5)
+    }
+
     private func string(_ kind: ASN1StringKind) throws(ReceiptError) -> String? {
         if let content = commonFormContent(kind.tag) {
             guard !content.isEmpty else { return nil }

@@ -1,4 +1,5 @@
 import CryptoPrimitives
+import DER
 import Foundation
 import PKCS7
 
@@ -107,10 +108,11 @@ extension AppReceipt {
 
 /// Input forms a receipt, certificate or any DER file may arrive in.
 public enum ReceiptInput {
-    /// Binary bytes as they are; base64 text (A–Z a–z 0–9 + / = and whitespace only, which binary
-    /// DER never is because its length octets fall outside that alphabet) decoded; PEM armour
-    /// (`-----BEGIN …-----`) stripped first.
+    /// Binary bytes as they are when they hold exactly one BER element; otherwise base64 text
+    /// (A–Z a–z 0–9 + / = and whitespace, with any PEM armour `-----BEGIN …-----` stripped)
+    /// decoded; anything else as it is.
     public static func decode(_ raw: [UInt8]) -> [UInt8] {
+        if isOneElement(raw) { return raw }
         var text = raw[...]
         if let armored = pemBody(raw) { text = armored[...] }
         var alphabet: [UInt8] = []
@@ -124,6 +126,15 @@ public enum ReceiptInput {
         }
         guard !alphabet.isEmpty, let data = Data(base64Encoded: Data(alphabet)) else { return raw }
         return [UInt8](data)
+    }
+
+    /// Whether `raw` is one complete BER element and nothing else (base64 text practically never
+    /// is: its first octet would have to announce exactly the text's length).
+    private static func isOneElement(_ raw: [UInt8]) -> Bool {
+        raw.withUnsafeBytes { bytes in
+            var reader = ASN1Reader(bytes, rules: .ber)
+            return (try? reader.readElement()) != nil && reader.isAtEnd
+        }
     }
 
     /// The text between the first `-----BEGIN` line and the following `-----END`, if any.

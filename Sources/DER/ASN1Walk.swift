@@ -10,17 +10,18 @@ public enum ASN1WalkEvent: @unchecked Sendable {
 extension ASN1Reader {
     /// Visits every remaining element depth-first, descending into every constructed element
     /// (never into the content of primitive ones). No allocation; recursion is bounded by
-    /// `ASN1Limits.maxDepth` because each level is a child reader.
-    public mutating func walk(_ visit: (ASN1WalkEvent) -> Void) throws(ASN1Error) {
+    /// `ASN1Limits.maxDepth` because each level is a child reader. An error `visit` throws ends
+    /// the walk.
+    public mutating func walk(_ visit: (ASN1WalkEvent) throws(ASN1Error) -> Void) throws(ASN1Error) {
         while !isAtEnd {
             let element = try readElement()
-            visit(.element(element))
+            try visit(.element(element))
             if element.tag.isConstructed {
                 var children = try element.children()
                 try children.walk(visit)
             }
             if element.isIndefiniteLength {
-                visit(.endOfContents(offset: element.contentOffset + element.contentLength, depth: element.depth + 1))
+                try visit(.endOfContents(offset: element.contentOffset + element.contentLength, depth: element.depth + 1))
             }
         }
     }

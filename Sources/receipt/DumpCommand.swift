@@ -5,7 +5,7 @@ import DER
 /// lengths and a `prim: EOC` line for each end-of-contents. Like openssl it does not descend into
 /// the content of primitive elements (OCTET STRING, BIT STRING). Without `--strict` the input is
 /// read as BER (and several concatenated elements are shown, as openssl does); with it, anything
-/// that is not DER is an error.
+/// that is not DER is an error, values included (BOOLEAN FF, minimal INTEGER, …).
 enum DumpCommand {
     static func run(_ options: inout Options) throws {
         let path = try options.file()
@@ -23,7 +23,11 @@ enum DumpCommand {
                     _ = try probe.readElement()
                     try probe.finish()
                 }
-                try reader.walk { event in Output.write(line(event) + "\n") }
+                try reader.walk { (event: ASN1WalkEvent) throws(ASN1Error) in
+                    // DER also fixes how each value is written (X.690 §11).
+                    if strict, case .element(let element) = event { try element.checkUniversalValue() }
+                    Output.write(line(event) + "\n")
+                }
             }
         } catch {
             throw ToolFailure(status: .malformed, message: error.description)
@@ -51,7 +55,7 @@ enum DumpCommand {
         case .private: return "priv [ \(tag.number) ] "
         case .universal:
             let names = ["EOC", "BOOLEAN", "INTEGER", "BIT STRING", "OCTET STRING", "NULL", "OBJECT",
-                         "OBJECT DESCRIPTOR", "EXTERNAL", "REAL", "ENUMERATED", "EMBEDDED PDV", "UTF8STRING",
+                         "OBJECT DESCRIPTOR", "EXTERNAL", "REAL", "ENUMERATED", "<ASN1 11>", "UTF8STRING",
                          "<ASN1 13>", "<ASN1 14>", "<ASN1 15>", "SEQUENCE", "SET", "NUMERICSTRING",
                          "PRINTABLESTRING", "T61STRING", "VIDEOTEXSTRING", "IA5STRING", "UTCTIME",
                          "GENERALIZEDTIME", "GRAPHICSTRING", "VISIBLESTRING", "GENERALSTRING",

@@ -28,7 +28,7 @@ enum Tool {
     /// Runs one command line; never traps on any input.
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let command = arguments.first else {
-            Output.error(usage)
+            Output.error("missing command: verify, decode or dump (receipt --help shows the usage)")
             return .usage
         }
         do {
@@ -40,7 +40,7 @@ enum Tool {
             case "-h", "--help", "help":
                 Output.write(usage + "\n")
                 return .success
-            default: throw ToolFailure.usage("unknown command '\(command)'\n" + usage)
+            default: throw ToolFailure.usage("unknown command '\(command)': verify, decode or dump (receipt --help shows the usage)")
             }
             return .success
         } catch let failure as ToolFailure {

@@ -62,7 +62,7 @@ enum VerifyCommand {
         case "now": return .now
         case "receipt": return .receiptCreation
         default:
-            guard let date = try? Date(text, strategy: .iso8601) else {
+            guard let date = Date(rfc3339: text) else {
                 throw ToolFailure.usage("--at expects now, receipt or an RFC 3339 date, not '\(text)'")
             }
             return .date(date)
