@@ -95,13 +95,17 @@ public struct AppReceipt: Sendable {
         inAppAttributes.reserveCapacity(range.count / 16)
         purchases.reserveCapacity(range.count / 256)
         try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
-            var reader = try AttributeReader(payload, range)
+            // The payload SET holds the app attributes and every in-app purchase.
+            var reader = try AttributeReader(payload, range, limit: ReceiptLimits.maxAttributesPerSet + ReceiptLimits.maxInAppPurchases)
             while let attribute = try reader.next() {
                 appAttributes.append(attribute)
                 if attribute.type == 17 {
                     guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
                     purchases.append(try InAppPurchase(attribute, storage: storage, payload: payload, appendingTo: &inAppAttributes))
                 } else {
+                    guard appAttributes.count - purchases.count <= ReceiptLimits.maxAttributesPerSet else {
+                        throw .tooManyElements(offset: attribute.offset)
+                    }
                     try fields.read(attribute, payload)
                 }
             }

@@ -9,17 +9,17 @@ enum RFC3339 {
     static func milliseconds(_ text: UnsafeRawBufferPointer) -> Int64? {
         // `YYYY-MM-DDTHH:MM:SS` at fixed positions (RFC 3339 §5.6; `t` and a space allowed for T).
         guard text.count >= 20 else { return nil }
-        var nonDigit = false
+        var largest: UInt8 = 0   // the largest digit value seen: above 9 means a non-digit
         @inline(__always) func digit(_ i: Int) -> Int {
             let value = text[i] &- 0x30
-            nonDigit = nonDigit || value > 9
+            largest = max(largest, value)
             return Int(value)
         }
         let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
         let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
         let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
         let separator = text[10]
-        guard !nonDigit, text[4] == 0x2D, text[7] == 0x2D, text[13] == 0x3A, text[16] == 0x3A,
+        guard largest <= 9, text[4] == 0x2D, text[7] == 0x2D, text[13] == 0x3A, text[16] == 0x3A,
               separator == 0x54 || separator == 0x74 || separator == 0x20
         else { return nil }
         var i = 19

@@ -24,11 +24,13 @@ struct AttributeReader {
     private let origin: UnsafeRawPointer?
     private var position: Int
     private let end: Int
+    private let limit: Int
     private var count = 0
 
-    /// A reader over the SET encoded in `bytes[range]` (which it must fill exactly). `bytes` is
-    /// the whole payload storage, so offsets are indexes into it.
-    init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) throws(ReceiptError) {
+    /// A reader over the SET encoded in `bytes[range]` (which it must fill exactly), reading at
+    /// most `limit` attributes. `bytes` is the whole payload storage, so offsets are indexes into it.
+    init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, limit: Int = ReceiptLimits.maxAttributesPerSet) throws(ReceiptError) {
+        self.limit = limit
         do throws(ASN1Error) {
             var outer = ASN1Reader(UnsafeRawBufferPointer(rebasing: bytes[range]), rules: .ber, baseOffset: range.lowerBound)
             let set = try outer.read(.set)
@@ -42,15 +44,50 @@ struct AttributeReader {
     }
 
     /// The next attribute, or `nil` after the last.
+    @inline(__always)
     mutating func next() throws(ReceiptError) -> ReceiptAttribute? {
         guard position < end, let origin else { return nil }
-        guard count < ReceiptLimits.maxAttributesPerSet else { throw .tooManyElements(offset: position) }
+        guard count < limit else { throw .tooManyElements(offset: position) }
         count += 1
-        if let (attribute, next) = scanCommonForm(origin) {
+        if let (attribute, next) = scanShortForm(origin) ?? scanCommonForm(origin) {
             position = next
             return attribute
         }
         return try readInGeneral(origin)
+    }
+
+    /// Nearly every attribute is `30 L 02 01|02 t… 02 01 v 04 VL …` with short-form lengths: matched
+    /// eight octets at a time. Accepts exactly what `scanCommonForm` accepts in that shape (short
+    /// lengths are minimal; the type must be a minimal positive INTEGER of one or two octets).
+    @inline(__always)
+    private func scanShortForm(_ origin: UnsafeRawPointer) -> (ReceiptAttribute, Int)? {
+        guard end - position >= 11 else { return nil }
+        @inline(__always) func octet(_ i: Int) -> Int { Int(origin.load(fromByteOffset: position + i, as: UInt8.self)) }
+        let word = UInt64(littleEndian: origin.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let length = octet(1)
+        guard length < 0x80, length <= end - position - 2 else { return nil }
+        let type: Int, version: Int, valueStart: Int
+        if word & 0xFFFF_0000_FFFF_00FF == 0x0102_0000_0202_0030 {
+            // 30 L 02 02 t1 t2 02 01 | v 04 VL: a two-octet type, minimal and positive.
+            let high = octet(4), low = octet(5)
+            guard high < 0x80, high != 0 || low >= 0x80 else { return nil }
+            type = high << 8 | low
+            version = Int(Int8(truncatingIfNeeded: octet(8)))
+            valueStart = 9
+        } else if word & 0x00FF_FF00_FFFF_00FF == 0x0001_0200_0102_0030 {
+            // 30 L 02 01 t 02 01 v | 04 VL: a one-octet type, positive.
+            type = octet(4)
+            guard type < 0x80 else { return nil }
+            version = Int(Int8(truncatingIfNeeded: octet(7)))
+            valueStart = 8
+        } else {
+            return nil
+        }
+        let valueLength = octet(valueStart + 1)
+        guard octet(valueStart) == 0x04, valueLength < 0x80, valueStart + 2 + valueLength == 2 + length else { return nil }
+        let value = position + valueStart + 2
+        return (ReceiptAttribute(type: type, version: version, valueRange: value ..< value + valueLength, offset: position),
+                position + 2 + length)
     }
 
     /// The attribute at `position` when it has the common form, and where the next one starts.
@@ -104,136 +141,5 @@ struct AttributeReader {
         } catch {
             throw .payload(error)
         }
-    }
-}
-
-/// Typed views of attribute values. Each reads the value's octets as one DER/BER element of the
-/// expected type, with nothing after it; a mismatch is `invalidAttribute`. A primitive element
-/// in the common header form is read in place; anything else goes through `ASN1Reader`.
-struct AttributeValue {
-    /// The payload storage (offsets are indexes into it).
-    let bytes: UnsafeRawBufferPointer
-    let attribute: ReceiptAttribute
-
-    private var invalid: ReceiptError { .invalidAttribute(type: attribute.type, offset: attribute.offset) }
-
-    /// The content of the value when it is one primitive element with this universal tag number
-    /// in the common header form filling the value exactly.
-    private func commonFormContent(_ tag: ASN1Tag) -> UnsafeRawBufferPointer? {
-        guard let origin = bytes.baseAddress,
-              let header = ASN1CommonHeader.decode(origin, at: attribute.valueRange.lowerBound, end: attribute.valueRange.upperBound),
-              header.identifier == UInt8(tag.number), header.contentEnd == attribute.valueRange.upperBound
-        else { return nil }
-        return UnsafeRawBufferPointer(start: origin + header.contentStart, count: header.contentEnd - header.contentStart)
-    }
-
-    /// The value as one element of `tag` under BER, or `invalidAttribute`.
-    private func element(_ tag: ASN1Tag) throws(ReceiptError) -> ASN1Element {
-        var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: bytes[attribute.valueRange]), rules: .ber,
-                                baseOffset: attribute.valueRange.lowerBound)
-        do {
-            let element = try reader.readElement()
-            guard element.tag.asPrimitive == tag else { throw invalid }
-            try reader.finish()
-            return element
-        } catch {
-            throw invalid
-        }
-    }
-
-    /// INTEGER as Int64.
-    func integer() throws(ReceiptError) -> Int64 {
-        if let content = commonFormContent(.integer), let value = asn1Int64(content: content) { return value }
-        do { return try element(.integer).int64Value() } catch { throw invalid }
-    }
-
-    /// UTF8String; empty means absent (`nil`).
-    func utf8String() throws(ReceiptError) -> String? {
-        try string(.utf8)
-    }
-
-    /// IA5String; empty means absent.
-    func ia5String() throws(ReceiptError) -> String? {
-        try string(.ia5)
-    }
-
-    /// IA5String or UTF8String (receipts write some text fields either way); empty means absent.
-    func ia5OrUTF8String() throws(ReceiptError) -> String? {
-        let utf8Tag = UInt8(ASN1Tag.utf8String.number)
-        let isUTF8 = attribute.valueRange.count > 0 && bytes[attribute.valueRange.lowerBound] & 0xDF == utf8Tag
-        return try string(isUTF8 ? .utf8 : .ia5)
-    }
-
-    private func string(_ kind: ASN1StringKind) throws(ReceiptError) -> String? {
-        if let content = commonFormContent(kind.tag) {
-            guard !content.isEmpty else { return nil }
-            guard let text = kind.decode(content) else { throw invalid }
-            return text
-        }
-        return try stringInGeneral(kind)
-    }
-
-    /// BER forms (possibly constructed); empty means absent.
-    private func stringInGeneral(_ kind: ASN1StringKind) throws(ReceiptError) -> String? {
-        let element = try element(kind.tag)
-        do {
-            let text = try element.stringValue(kind)
-            return text.isEmpty ? nil : text
-        } catch {
-            throw invalid
-        }
-    }
-
-    /// UTF8String checked now and kept in place (built into a `String` when read); empty means
-    /// absent.
-    func utf8Text() throws(ReceiptError) -> ReceiptText? {
-        if let content = commonFormContent(.utf8String), let origin = bytes.baseAddress {
-            guard !content.isEmpty else { return nil }
-            guard ASN1StringKind.utf8.isValid(content) else { throw invalid }
-            let start = content.baseAddress! - origin
-            return .bytes(start ..< start + content.count)
-        }
-        return try stringInGeneral(.utf8).map(ReceiptText.decoded)
-    }
-
-    /// INTEGER 0 or 1.
-    func flag() throws(ReceiptError) -> Bool {
-        switch try integer() {
-        case 0: return false
-        case 1: return true
-        default: throw invalid
-        }
-    }
-
-    /// IA5String date (RFC 3339); empty means absent.
-    /// (The RFC 3339 grammar admits only ASCII, so it also checks the IA5String alphabet.)
-    func date() throws(ReceiptError) -> Date? {
-        let milliseconds: Int64?
-        if let content = commonFormContent(.ia5String) {
-            guard !content.isEmpty else { return nil }
-            milliseconds = RFC3339.milliseconds(content)
-        } else {
-            let joined: [UInt8]   // BER: possibly constructed
-            do { joined = try element(.ia5String).octetStringValue().copyBytes() } catch { throw invalid }
-            guard !joined.isEmpty else { return nil }
-            milliseconds = joined.withUnsafeBytes { RFC3339.milliseconds($0) }
-        }
-        guard let milliseconds else { throw invalid }
-        return Date(millisecondsSince1970: milliseconds)
-    }
-
-    /// The value's octets as they are (opaque value, SHA-1 hash).
-    var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[attribute.valueRange]) }
-}
-
-extension Date {
-    /// The date `milliseconds` after 1970-01-01T00:00:00Z.
-    public init(millisecondsSince1970 milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-
-    /// Whole milliseconds since 1970 (exact for every date a receipt can hold).
-    public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 }

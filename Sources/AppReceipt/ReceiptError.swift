@@ -38,7 +38,8 @@ public enum ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum ReceiptLimits {
     /// Largest accepted input (a receipt with 10,000 in-app purchases is about 3 MB).
     public static let maxInputSize = 16 << 20
-    /// Most attributes in one SET (app level or one in-app purchase).
+    /// Most attributes in one in-app purchase SET, and in the payload SET besides its in-app
+    /// purchases.
     public static let maxAttributesPerSet = 4096
     /// Most in-app purchases (type 17 attributes).
     public static let maxInAppPurchases = 100_000

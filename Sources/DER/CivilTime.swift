@@ -29,7 +29,7 @@ public enum CivilTime {
 
     /// Seconds since 1970 for valid components (month 1–12, day within the month, hour 0–23,
     /// minute and second 0–59); `nil` otherwise.
-    @inlinable
+    @inlinable @inline(__always)
     public static func secondsSince1970(_ c: Components) -> Int64? {
         guard abs(c.year) <= 1_000_000, c.month >= 1, c.month <= 12, c.day >= 1, c.day <= daysInMonth(c.month, year: c.year),
               c.hour >= 0, c.hour <= 23, c.minute >= 0, c.minute <= 59, c.second >= 0, c.second <= 59
@@ -39,9 +39,16 @@ public enum CivilTime {
     }
 
     /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
-    @inlinable
+    @inlinable @inline(__always)
     public static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
+        if y >= 0 {
+            // Years 1–9999 (all that receipts and certificates write): the same formula with the
+            // 400-year eras folded in, divisions by constants only.
+            let m = Int64(month)
+            let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+            return y * 365 + y / 4 - y / 100 + y / 400 + dayOfYear - 719_468
+        }
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let m = Int64(month)

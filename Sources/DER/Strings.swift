@@ -51,6 +51,7 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
 
     /// Whether `bytes` hold only characters this kind allows, without building a `String` for
     /// ASCII UTF-8 (the common case).
+    @inlinable
     public func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if self == .utf8 && isASCII(bytes) { return true }
         return decode(bytes) != nil
@@ -67,7 +68,8 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
     }
 
     /// True when every byte is below 0x80, checked eight at a time.
-    private func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    @usableFromInline
+    func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         var bits: UInt64 = 0
         while i + 8 <= bytes.count {

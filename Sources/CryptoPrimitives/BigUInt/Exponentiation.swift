@@ -1,19 +1,32 @@
 extension MontgomeryArithmetic {
     /// result = base^exponent mod n by left-to-right square-and-multiply, for a public exponent
-    /// ≥ 1 (65537: 16 squarings and 1 multiplication). `base` < n, plain (not Montgomery) form.
+    /// ≥ 1 (65537: one division, 16 squarings and 1 multiplication). `base` < n, plain (not
+    /// Montgomery) form; `result` must not alias `base`.
+    ///
+    /// The last multiplication, for an odd exponent, takes `base` in plain form:
+    /// (base^(e−1)·R)·base·R⁻¹ = base^e leaves the Montgomery domain by itself.
     func power(_ result: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>, exponent: UInt64) {
         precondition(exponent > 0)
+        guard exponent > 1 else {
+            result.update(from: base, count: count)
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { montgomeryBase in
             let x = montgomeryBase.baseAddress!
-            multiply(x, base, rSquared!)                       // x = base·R mod n
+            enter(x, base)                                     // x = base·R mod n
             result.update(from: x, count: count)
-            var bit = 63 - exponent.leadingZeroBitCount
-            while bit > 0 {
+            var bit = 63 - exponent.leadingZeroBitCount        // ≥ 1
+            while bit > 1 {
                 bit -= 1
                 square(result, result)
                 if exponent >> UInt64(bit) & 1 == 1 { multiply(result, result, x) }
             }
-            reduce(result, result)                             // leave the Montgomery domain
+            square(result, result)                             // base^(e − e mod 2)·R
+            if exponent & 1 == 1 {
+                multiply(result, result, base)
+            } else {
+                reduce(result, result)
+            }
         }
     }
 
@@ -21,11 +34,13 @@ extension MontgomeryArithmetic {
     /// as little-endian limbs. Not constant-time: test support only.
     func power(_ result: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>, exponent: [UInt64]) {
         let k = count
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16 * k) { table in
-            let powers = table.baseAddress!
-            // powers[i] = base^i·R mod n; powers[0] = R mod n = REDC(R²).
-            reduce(powers, rSquared!)
-            multiply(powers + k, base, rSquared!)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 17 * k) { table in
+            let powers = table.baseAddress!, one = powers + 16 * k
+            // powers[i] = base^i·R mod n; powers[0] = R mod n = 1·R.
+            one.initialize(repeating: 0, count: k)
+            one[0] = 1
+            enter(powers, one)
+            enter(powers + k, base)
             for i in 2..<16 { multiply(powers + i * k, powers + (i - 1) * k, powers + k) }
             result.update(from: powers, count: k)
             let bits = Limbs.bitCount(exponent)

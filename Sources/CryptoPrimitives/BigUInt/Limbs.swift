@@ -117,40 +117,122 @@ enum Limbs {
         return low
     }
 
-    /// row[0..<count] = a·b[0..<count]; returns the carry limb (for row[count]).
-    @inline(__always)
-    static func multiplyStore(_ row: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
-        var carry: UInt64 = 0
-        for j in 0..<count {
-            let (high, low) = a.multipliedFullWidth(by: b[j])
-            let sum = low &+ carry
-            carry = high &+ (sum < carry ? 1 : 0)
-            row[j] = sum
+    /// remainder = (x·2^(64·shift)) mod v, for the `xCount`-limb x and the `count`-limb divisor v
+    /// (top limb non-zero): Knuth TAOCP vol. 2 §4.3.1 Algorithm D. `remainder` gets `count` limbs
+    /// and may alias neither input.
+    ///
+    /// Each quotient limb is estimated from the top two limbs of the normalised remainder and the
+    /// top limb of the divisor, corrected with the second divisor limb (step D3: at most one too
+    /// large afterwards), multiplied out and subtracted (D4), and added back when that went
+    /// negative (D6). The quotient itself is not kept.
+    static func remainder(_ x: UnsafePointer<UInt64>, count xCount: Int, shiftedByLimbs shift: Int,
+                          modulo v: UnsafePointer<UInt64>, count: Int, into remainder: UnsafeMutablePointer<UInt64>) {
+        precondition(count > 0 && v[count - 1] != 0 && xCount >= 0 && shift >= 0)
+        let k = count, total = xCount + shift
+        guard total >= k else {                                  // fewer limbs than v: already reduced
+            remainder.initialize(repeating: 0, count: k)
+            if xCount > 0 { (remainder + shift).update(from: x, count: xCount) }
+            return
         }
-        return carry
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total + 1 + k) { buffer in
+            let u = buffer.baseAddress!, vn = u + total + 1
+            // D1: normalise, so that the divisor's top bit is set.
+            let bits = UInt64(v[k - 1].leadingZeroBitCount)
+            shiftLeft(vn, v, count: k, by: bits)
+            u.initialize(repeating: 0, count: shift)
+            u[total] = shiftLeft(u + shift, x, count: xCount, by: bits)
+            let vTop = vn[k - 1], vNext = k > 1 ? vn[k - 2] : 0
+            let reciprocal = Self.reciprocal(vTop)
+            var row = u + (total - k)                            // u[j…j+k], j = total − k … 0
+            while true {
+                // D3: estimate q̂ from row[k], row[k−1] (row[k] ≤ vTop holds throughout).
+                let top = row[k], next = row[k - 1]
+                var estimate: UInt64, estimateRemainder: UInt64, remainderOverflows: Bool
+                if top >= vTop {
+                    estimate = .max
+                    (estimateRemainder, remainderOverflows) = next.addingReportingOverflow(vTop)
+                } else {
+                    (estimate, estimateRemainder) = Self.divide(top, next, by: vTop, reciprocal: reciprocal)
+                    remainderOverflows = false
+                }
+                if k > 1 {
+                    let third = row[k - 2]
+                    while !remainderOverflows {
+                        let (high, low) = estimate.multipliedFullWidth(by: vNext)
+                        guard high > estimateRemainder || (high == estimateRemainder && low > third) else { break }
+                        estimate -= 1
+                        (estimateRemainder, remainderOverflows) = estimateRemainder.addingReportingOverflow(vTop)
+                    }
+                }
+                // D4: row −= q̂·v. With carry ≤ 2^64 − 1, q̂·v[i] + carry ≤ (2^64 − 1)·2^64, and
+                // the high limb reaches 2^64 − 1 only with a zero low limb (no borrow), so the next
+                // carry fits again.
+                var carry: UInt64 = 0
+                var i = 0
+                while i < k {
+                    let (high, low) = estimate.multipliedFullWidth(by: vn[i])
+                    let (product, productCarry) = low.addingReportingOverflow(carry)
+                    let (difference, borrow) = row[i].subtractingReportingOverflow(product)
+                    row[i] = difference
+                    carry = high &+ (productCarry ? 1 : 0) &+ (borrow ? 1 : 0)
+                    i &+= 1
+                }
+                let (difference, borrow) = row[k].subtractingReportingOverflow(carry)
+                row[k] = difference
+                // D6: q̂ was one too large; add v back (the carry out cancels the borrow).
+                if borrow {
+                    row[k] &+= add(row, row, vn, count: k)
+                }
+                if row == u { break }
+                row -= 1
+            }
+            // D8: un-normalise the remainder, u[0..<k] (u[k…] are zero now).
+            for i in 0..<k {
+                let high = i + 1 < k ? u[i + 1] : 0
+                remainder[i] = bits == 0 ? u[i] : u[i] >> bits | high << (64 - bits)
+            }
+        }
     }
 
-    /// row[0..<count] += a·b[0..<count]; returns the carry limb (for row[count]).
-    /// The inner loop of every multiplication: pointer-stepped and unrolled by eight.
+    /// ⌊(2^128 − 1)/d⌋ − 2^64 for a normalised d (top bit set): Möller and Granlund, "Improved
+    /// division by invariant integers" (IEEE Trans. Computers, 2011), §2.
+    static func reciprocal(_ d: UInt64) -> UInt64 {
+        precondition(d >> 63 == 1)
+        return d.dividingFullWidth((~d, .max)).quotient    // (2^128 − 1 − d·2^64) / d
+    }
+
+    /// (high·2^64 + low) / d and the remainder, for a normalised d and high < d, with two
+    /// multiplications instead of a division: Möller and Granlund, Algorithm 4.
     @inline(__always)
-    static func multiplyAccumulate(_ row: UnsafeMutablePointer<UInt64>, _ a: UInt64, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
-        var carry: UInt64 = 0
-        var r = row, p = b
-        let end = b + count, blocksStart = b + (count & 7)
-        while p < blocksStart {
-            r[0] = multiplyAdd(a, p[0], r[0], &carry)
-            r += 1; p += 1
+    static func divide(_ high: UInt64, _ low: UInt64, by d: UInt64, reciprocal: UInt64) -> (quotient: UInt64, remainder: UInt64) {
+        var (quotient, fraction) = reciprocal.multipliedFullWidth(by: high)
+        let (sum, carry) = fraction.addingReportingOverflow(low)
+        fraction = sum
+        quotient = quotient &+ high &+ (carry ? 1 : 0) &+ 1
+        var remainder = low &- quotient &* d
+        if remainder > fraction {
+            quotient &-= 1
+            remainder &+= d
         }
-        while p < end {
-            r[0] = multiplyAdd(a, p[0], r[0], &carry)
-            r[1] = multiplyAdd(a, p[1], r[1], &carry)
-            r[2] = multiplyAdd(a, p[2], r[2], &carry)
-            r[3] = multiplyAdd(a, p[3], r[3], &carry)
-            r[4] = multiplyAdd(a, p[4], r[4], &carry)
-            r[5] = multiplyAdd(a, p[5], r[5], &carry)
-            r[6] = multiplyAdd(a, p[6], r[6], &carry)
-            r[7] = multiplyAdd(a, p[7], r[7], &carry)
-            r += 8; p += 8
+        if remainder >= d {
+            quotient &+= 1
+            remainder &-= d
+        }
+        return (quotient, remainder)
+    }
+
+    /// result = x << bits for 0 ≤ bits < 64, `count` limbs; returns the limb shifted out.
+    @discardableResult
+    private static func shiftLeft(_ result: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>, count: Int, by bits: UInt64) -> UInt64 {
+        guard bits > 0 else {
+            result.update(from: x, count: count)
+            return 0
+        }
+        var carry: UInt64 = 0
+        for i in 0..<count {
+            let limb = x[i]
+            result[i] = limb << bits | carry
+            carry = limb >> (64 - bits)
         }
         return carry
     }

@@ -58,10 +58,12 @@ package struct RSAPrivateKey: Sendable {
             }
         }
         p.withArithmetic { arithmetic in
-            qInv.withUnsafeBufferPointer { qInv in
-                h.withUnsafeMutableBufferPointer { h in
-                    arithmetic.multiply(h.baseAddress!, h.baseAddress!, qInv.baseAddress!)     // h·qInv/R
-                    arithmetic.multiply(h.baseAddress!, h.baseAddress!, arithmetic.rSquared!)  // ·R
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: p.count) { montgomeryQInv in
+                qInv.withUnsafeBufferPointer { qInv in
+                    h.withUnsafeMutableBufferPointer { h in
+                        arithmetic.enter(montgomeryQInv.baseAddress!, qInv.baseAddress!)         // qInv·R
+                        arithmetic.multiply(h.baseAddress!, h.baseAddress!, montgomeryQInv.baseAddress!)  // h·qInv
+                    }
                 }
             }
         }
@@ -90,20 +92,18 @@ package struct RSAPrivateKey: Sendable {
         return result
     }
 
-    /// x mod modulus, as `modulus.count` limbs, by binary long division (one doubling per bit of x).
+    /// x mod modulus, as `modulus.count` limbs, by long division.
     private static func remainder(_ x: [UInt64], modulo modulus: MontgomeryModulus) -> [UInt64] {
-        var result = [UInt64](repeating: 0, count: modulus.count)
-        modulus.limbs.withUnsafeBufferPointer { n in
-            result.withUnsafeMutableBufferPointer { r in
-                var bit = Limbs.bitCount(x)
-                while bit > 0 {
-                    bit -= 1
-                    MontgomeryModulus.doubleModulo(r.baseAddress!, n.baseAddress!, count: n.count,
-                                                   plus: x[bit / 64] >> UInt64(bit % 64) & 1)
+        guard !x.isEmpty else { return [UInt64](repeating: 0, count: modulus.count) }
+        return [UInt64](unsafeUninitializedCapacity: modulus.count) { result, initialized in
+            x.withUnsafeBufferPointer { x in
+                modulus.limbs.withUnsafeBufferPointer { n in
+                    Limbs.remainder(x.baseAddress!, count: x.count, shiftedByLimbs: 0,
+                                    modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
                 }
             }
+            initialized = modulus.count
         }
-        return result
     }
 
     /// The schoolbook product a·b, a.count + b.count limbs.

@@ -1,7 +1,8 @@
 /// An RSA public key that verifies RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2.2).
 ///
-/// The modulus constants for Montgomery multiplication are computed once, here; verifying is then
-/// one modular exponentiation by the public exponent and a comparison of the whole encoded block.
+/// Creating a key is cheap (the only Montgomery constant is −n⁻¹ mod 2^64, no R² mod n), since a
+/// key is built from its certificate on every verification. Verifying is one modular
+/// exponentiation by the public exponent and a comparison of the whole encoded block.
 public struct RSAPublicKey: Sendable, Hashable {
     /// The modulus sizes this type accepts, in bits.
     public static let supportedModulusBits: ClosedRange<Int> = 1024...8192

@@ -1,0 +1,88 @@
+/// The big-integer internals on little-endian limb arrays, for the package's tests (to check them
+/// against a plain reference) and benchmarks. `package` access: not part of the public API.
+///
+/// Moduli must be odd with a non-zero top limb and more than one limb or a value above 1; operands
+/// of the Montgomery operations must have exactly the modulus's limb count and be below it.
+package enum MontgomeryTestSupport {
+    /// a·b·R⁻¹ mod n, R = 2^(64·n.count).
+    package static func multiply(_ a: [UInt64], _ b: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+        run(n, a, b) { arithmetic, result, a, b in arithmetic.multiply(result, a, b) }
+    }
+
+    /// a²·R⁻¹ mod n.
+    package static func square(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+        run(n, a, a) { arithmetic, result, a, _ in arithmetic.square(result, a) }
+    }
+
+    /// a·R⁻¹ mod n.
+    package static func reduce(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+        run(n, a, a) { arithmetic, result, a, _ in arithmetic.reduce(result, a) }
+    }
+
+    /// x·R mod n, by long division.
+    package static func enter(_ x: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+        run(n, x, x) { arithmetic, result, x, _ in arithmetic.enter(result, x) }
+    }
+
+    /// base^exponent mod n by the public-exponent path (base < n).
+    package static func power(_ base: [UInt64], exponent: UInt64, modulus n: [UInt64]) -> [UInt64] {
+        run(n, base, base) { arithmetic, result, base, _ in arithmetic.power(result, base, exponent: exponent) }
+    }
+
+    /// base^exponent mod n by the windowed (private-exponent) path (base < n).
+    package static func power(_ base: [UInt64], exponent: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+        run(n, base, base) { arithmetic, result, base, _ in arithmetic.power(result, base, exponent: exponent) }
+    }
+
+    /// (x·2^(64·shift)) mod n for any x, by long division; n only needs a non-zero top limb.
+    package static func remainder(_ x: [UInt64], shiftedByLimbs shift: Int, modulus n: [UInt64]) -> [UInt64] {
+        precondition(!n.isEmpty && n.last! != 0)
+        return [UInt64](unsafeUninitializedCapacity: n.count) { result, initialized in
+            (x.isEmpty ? [0] : x).withUnsafeBufferPointer { x in
+                n.withUnsafeBufferPointer { n in
+                    Limbs.remainder(x.baseAddress!, count: x.count, shiftedByLimbs: shift,
+                                    modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
+                }
+            }
+            initialized = n.count
+        }
+    }
+
+    /// Squares `a` in place `times` times (for instruction counts and timing).
+    package static func repeatSquare(_ a: inout [UInt64], modulus n: [UInt64], times: Int) {
+        precondition(a.count == n.count)
+        MontgomeryModulus(n).withArithmetic { arithmetic in
+            a.withUnsafeMutableBufferPointer { a in
+                for _ in 0..<times { arithmetic.square(a.baseAddress!, a.baseAddress!) }
+            }
+        }
+    }
+
+    /// Multiplies `a` by `b` in place `times` times.
+    package static func repeatMultiply(_ a: inout [UInt64], _ b: [UInt64], modulus n: [UInt64], times: Int) {
+        precondition(a.count == n.count && b.count == n.count)
+        MontgomeryModulus(n).withArithmetic { arithmetic in
+            a.withUnsafeMutableBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for _ in 0..<times { arithmetic.multiply(a.baseAddress!, a.baseAddress!, b.baseAddress!) }
+                }
+            }
+        }
+    }
+
+    private static func run(_ n: [UInt64], _ a: [UInt64], _ b: [UInt64],
+                            _ body: (MontgomeryArithmetic, UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>, UnsafePointer<UInt64>) -> Void) -> [UInt64] {
+        precondition(a.count == n.count && b.count == n.count)
+        let modulus = MontgomeryModulus(n)
+        return [UInt64](unsafeUninitializedCapacity: n.count) { result, initialized in
+            modulus.withArithmetic { arithmetic in
+                a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in
+                        body(arithmetic, result.baseAddress!, a.baseAddress!, b.baseAddress!)
+                    }
+                }
+            }
+            initialized = n.count
+        }
+    }
+}
