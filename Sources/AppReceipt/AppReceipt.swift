@@ -88,27 +88,41 @@ public struct AppReceipt: Sendable {
         payloadRange = range
         var fields = Fields()
         var appAttributes: [ReceiptAttribute] = []
-        var inAppAttributes: [ReceiptAttribute] = []
         var purchases: [InAppPurchase] = []
-        // Real attributes take 12–40 bytes and purchases 300–500; reserving by size avoids
-        // regrowing (and copying) large arrays.
-        inAppAttributes.reserveCapacity(range.count / 16)
+        var texts = ReceiptTexts(payload: storage, joined: [])
+        var joined: [UInt8] = []   // BER constructed strings of purchases, joined (rare)
+        var failure: ReceiptError? = nil
+        // Purchases take 300–500 bytes: reserving by size avoids regrowing (and copying).
         purchases.reserveCapacity(range.count / 256)
-        try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
-            // The payload SET holds the app attributes and every in-app purchase.
-            var reader = try AttributeReader(payload, range, limit: ReceiptLimits.maxAttributesPerSet + ReceiptLimits.maxInAppPurchases)
-            while let attribute = try reader.next() {
-                appAttributes.append(attribute)
-                if attribute.type == 17 {
-                    guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
-                    purchases.append(try InAppPurchase(attribute, storage: storage, payload: payload, appendingTo: &inAppAttributes))
-                } else {
-                    guard appAttributes.count - purchases.count <= ReceiptLimits.maxAttributesPerSet else {
-                        throw .tooManyElements(offset: attribute.offset)
+        let inAppAttributes = [ReceiptAttribute](unsafeUninitializedCapacity: AttributeSink.capacity(for: range)) { slots, written in
+            var sink = AttributeSink(slots)
+            defer { written = sink.count }
+            do throws(ReceiptError) {
+                try storage.withRawBytes { (payload: UnsafeRawBufferPointer) throws(ReceiptError) in
+                    // The payload SET holds the app attributes and every in-app purchase.
+                    var reader = try AttributeReader(payload, range, limit: ReceiptLimits.maxAttributesPerSet + ReceiptLimits.maxInAppPurchases)
+                    while let attribute = try reader.next() {
+                        appAttributes.append(attribute)
+                        if attribute.type == 17 {
+                            guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
+                            purchases.append(try InAppPurchase(attribute, texts: texts, payload: payload,
+                                                               appendingTo: &sink, joined: &joined))
+                        } else {
+                            guard appAttributes.count - purchases.count <= ReceiptLimits.maxAttributesPerSet else {
+                                throw .tooManyElements(offset: attribute.offset)
+                            }
+                            try fields.read(attribute, payload)
+                        }
                     }
-                    try fields.read(attribute, payload)
                 }
+            } catch {
+                failure = error
             }
+        }
+        if let failure { throw failure }
+        if !joined.isEmpty {
+            texts = ReceiptTexts(payload: storage, joined: joined)
+            purchases = purchases.map { InAppPurchase($0, texts: texts) }
         }
         let setOffset = range.lowerBound
         func required<T>(_ value: T?, _ type: Int) throws(ReceiptError) -> T {

@@ -81,16 +81,18 @@ struct AttributeValue {
     }
 
     /// UTF8String checked now and kept in place (built into a `String` when read); empty means
-    /// absent.
+    /// absent. A BER constructed string's segments are joined at the end of `joined`.
     @inline(__always)
-    func utf8Text() throws(ReceiptError) -> ReceiptText? {
+    func utf8Text(joined: inout [UInt8]) throws(ReceiptError) -> TextSpan? {
         if let content = commonFormContent(.utf8String), let origin = bytes.baseAddress {
             guard !content.isEmpty else { return nil }
             guard ASN1StringKind.utf8.isValid(content) else { throw invalid }
-            let start = content.baseAddress! - origin
-            return .bytes(start ..< start + content.count)
+            return TextSpan(start: content.baseAddress! - origin, count: content.count, inJoined: false)
         }
-        return try stringInGeneral(.utf8).map(ReceiptText.decoded)
+        guard let text = try stringInGeneral(.utf8) else { return nil }
+        let start = joined.count
+        joined.append(contentsOf: text.utf8)
+        return TextSpan(start: start, count: joined.count - start, inJoined: true)
     }
 
     /// INTEGER 0 or 1.
@@ -106,6 +108,12 @@ struct AttributeValue {
     /// (The RFC 3339 grammar admits only ASCII, so it also checks the IA5String alphabet.)
     @inline(__always)
     func date() throws(ReceiptError) -> Date? {
+        try milliseconds().map(Date.init(millisecondsSince1970:))
+    }
+
+    /// The same date as milliseconds since 1970.
+    @inline(__always)
+    func milliseconds() throws(ReceiptError) -> Int64? {
         let milliseconds: Int64?
         if let content = commonFormContent(.ia5String) {
             guard !content.isEmpty else { return nil }
@@ -117,7 +125,7 @@ struct AttributeValue {
             milliseconds = joined.withUnsafeBytes { RFC3339.milliseconds($0) }
         }
         guard let milliseconds else { throw invalid }
-        return Date(millisecondsSince1970: milliseconds)
+        return milliseconds
     }
 
     /// The value's octets as they are (opaque value, SHA-1 hash).

@@ -7,6 +7,45 @@ import Foundation
 enum RFC3339 {
     /// Milliseconds since 1970, or `nil` when `text` is not such a date.
     static func milliseconds(_ text: UnsafeRawBufferPointer) -> Int64? {
+        if text.count == 20, let milliseconds = appleForm(text) { return milliseconds }
+        return anyForm(text)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form of every App Store date, checked and read eight
+    /// characters at a time; `nil` means "not this form" (the general parser then decides).
+    @inline(__always)
+    static func appleForm(_ text: UnsafeRawBufferPointer) -> Int64? {
+        // Little-endian lanes: "YYYY-MM-" (0…7), "DDTHH:MM" (8…15), "H:MM:SSZ" (12…19).
+        let a = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        let b = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let c = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: 12, as: UInt64.self))
+        // Digit lanes (0xFF) and the separators expected in the others.
+        let digitsA: UInt64 = 0x00FF_FF00_FFFF_FFFF, separatorsA: UInt64 = 0x2D00_002D_0000_0000   // - at 4 and 7
+        let digitsB: UInt64 = 0xFFFF_00FF_FF00_FFFF, separatorsB: UInt64 = 0x0000_3A00_0054_0000   // T at 10, : at 13
+        let digitsC: UInt64 = 0x00FF_FF00_FFFF_00FF, separatorsC: UInt64 = 0x5A00_003A_0000_3A00   // : at 13 and 16, Z at 19
+        func digitValues(_ word: UInt64, _ lanes: UInt64, _ separators: UInt64) -> UInt64? {
+            let values = (word & lanes) ^ (0x3030_3030_3030_3030 & lanes)   // '0'…'9' → 0…9
+            let highNibbles = 0xF0F0_F0F0_F0F0_F0F0 & lanes
+            guard word & ~lanes == separators, values & highNibbles == 0,
+                  (values &+ (0x0606_0606_0606_0606 & lanes)) & highNibbles == 0 else { return nil }
+            return values
+        }
+        guard let da = digitValues(a, digitsA, separatorsA), let db = digitValues(b, digitsB, separatorsB),
+              let dc = digitValues(c, digitsC, separatorsC) else { return nil }
+        @inline(__always) func lane(_ word: UInt64, _ i: UInt64) -> Int { Int(truncatingIfNeeded: word >> (8 * i)) & 0xFF }
+        let year = lane(da, 0) * 1000 + lane(da, 1) * 100 + lane(da, 2) * 10 + lane(da, 3)
+        let month = lane(da, 5) * 10 + lane(da, 6)
+        let day = lane(db, 0) * 10 + lane(db, 1)
+        let hour = lane(db, 3) * 10 + lane(db, 4)
+        let minute = lane(db, 6) * 10 + lane(db, 7)
+        let second = lane(dc, 5) * 10 + lane(dc, 6)
+        let components = CivilTime.Components(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let seconds = CivilTime.secondsSince1970(components) else { return nil }
+        return seconds * 1000
+    }
+
+    /// Every accepted form, character by character.
+    static func anyForm(_ text: UnsafeRawBufferPointer) -> Int64? {
         // `YYYY-MM-DDTHH:MM:SS` at fixed positions (RFC 3339 §5.6; `t` and a space allowed for T).
         guard text.count >= 20 else { return nil }
         var largest: UInt8 = 0   // the largest digit value seen: above 9 means a non-digit

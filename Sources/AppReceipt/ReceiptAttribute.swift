@@ -2,14 +2,34 @@ import DER
 import Foundation
 
 /// One raw `ReceiptAttribute ::= SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`,
-/// kept for every attribute, known or not. `valueRange` indexes `AppReceipt.payload`.
+/// kept for every attribute, known or not. `valueRange` indexes `AppReceipt.payloadStorage`.
+///
+/// Twenty bytes each, so a receipt with many purchases keeps its raw attributes compactly: type
+/// and version fit in 32 bits (receipts use small numbers; larger ones are rejected as
+/// malformed), offsets in 32 bits (inputs are at most `ReceiptLimits.maxInputSize`).
 public struct ReceiptAttribute: Sendable, Hashable {
-    public let type: Int
-    public let version: Int
-    /// The value's octets (the DER of the attribute's own type) within `AppReceipt.payload`.
-    public let valueRange: Range<Int>
-    /// Offset of the attribute's SEQUENCE in `AppReceipt.payload`.
-    public let offset: Int
+    private let storedType: Int32
+    private let storedVersion: Int32
+    private let valueStart: UInt32
+    private let valueCount: UInt32
+    private let storedOffset: UInt32
+
+    public var type: Int { Int(storedType) }
+    public var version: Int { Int(storedVersion) }
+    /// The value's octets (the DER of the attribute's own type) within `AppReceipt.payloadStorage`.
+    public var valueRange: Range<Int> { Int(valueStart) ..< Int(valueStart) + Int(valueCount) }
+    /// Offset of the attribute's SEQUENCE in `AppReceipt.payloadStorage`.
+    public var offset: Int { Int(storedOffset) }
+
+    /// `type` and `version` must fit in 32 bits and the offsets in 32 bits unsigned (the readers
+    /// check the first; `ReceiptLimits.maxInputSize` guarantees the second).
+    init(type: Int32, version: Int32, valueRange: Range<Int>, offset: Int) {
+        storedType = type
+        storedVersion = version
+        valueStart = UInt32(truncatingIfNeeded: valueRange.lowerBound)
+        valueCount = UInt32(truncatingIfNeeded: valueRange.count)
+        storedOffset = UInt32(truncatingIfNeeded: offset)
+    }
 }
 
 /// Reads a payload SET OF ReceiptAttribute (BER: Xcode writes these SETs unsorted).
@@ -31,6 +51,14 @@ struct AttributeReader {
     /// most `limit` attributes. `bytes` is the whole payload storage, so offsets are indexes into it.
     init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, limit: Int = ReceiptLimits.maxAttributesPerSet) throws(ReceiptError) {
         self.limit = limit
+        origin = bytes.baseAddress
+        // The common form (`31 L`, `31 81 L`, `31 82 L L`) read in place; anything else by ASN1Reader.
+        if let origin = bytes.baseAddress, let set = ASN1CommonHeader.decode(origin, at: range.lowerBound, end: range.upperBound),
+           set.identifier == 0x31, set.contentEnd == range.upperBound {
+            position = set.contentStart
+            end = set.contentEnd
+            return
+        }
         do throws(ASN1Error) {
             var outer = ASN1Reader(UnsafeRawBufferPointer(rebasing: bytes[range]), rules: .ber, baseOffset: range.lowerBound)
             let set = try outer.read(.set)
@@ -40,7 +68,6 @@ struct AttributeReader {
         } catch {
             throw .payload(error)
         }
-        origin = bytes.baseAddress
     }
 
     /// The next attribute, or `nil` after the last.
@@ -66,19 +93,19 @@ struct AttributeReader {
         let word = UInt64(littleEndian: origin.loadUnaligned(fromByteOffset: position, as: UInt64.self))
         let length = octet(1)
         guard length < 0x80, length <= end - position - 2 else { return nil }
-        let type: Int, version: Int, valueStart: Int
+        let type: Int32, version: Int32, valueStart: Int
         if word & 0xFFFF_0000_FFFF_00FF == 0x0102_0000_0202_0030 {
             // 30 L 02 02 t1 t2 02 01 | v 04 VL: a two-octet type, minimal and positive.
             let high = octet(4), low = octet(5)
             guard high < 0x80, high != 0 || low >= 0x80 else { return nil }
-            type = high << 8 | low
-            version = Int(Int8(truncatingIfNeeded: octet(8)))
+            type = Int32(high << 8 | low)
+            version = Int32(Int8(truncatingIfNeeded: octet(8)))
             valueStart = 9
         } else if word & 0x00FF_FF00_FFFF_00FF == 0x0001_0200_0102_0030 {
             // 30 L 02 01 t 02 01 v | 04 VL: a one-octet type, positive.
-            type = octet(4)
-            guard type < 0x80 else { return nil }
-            version = Int(Int8(truncatingIfNeeded: octet(7)))
+            guard octet(4) < 0x80 else { return nil }
+            type = Int32(octet(4))
+            version = Int32(Int8(truncatingIfNeeded: octet(7)))
             valueStart = 8
         } else {
             return nil
@@ -106,14 +133,15 @@ struct AttributeReader {
         return (attribute, limit)
     }
 
-    /// A minimal INTEGER of 1–8 octets with a short-form length at `index` (advanced past it).
+    /// A minimal INTEGER of 1–8 octets with a short-form length at `index` (advanced past it)
+    /// that fits in 32 bits.
     @inline(__always)
-    private static func shortInteger(_ origin: UnsafeRawPointer, _ index: inout Int, _ limit: Int) -> Int? {
+    private static func shortInteger(_ origin: UnsafeRawPointer, _ index: inout Int, _ limit: Int) -> Int32? {
         guard limit - index >= 3, origin.load(fromByteOffset: index, as: UInt8.self) == 0x02 else { return nil }
         let count = Int(origin.load(fromByteOffset: index + 1, as: UInt8.self))
         guard count <= limit - index - 2,
               let value = asn1Int64(content: UnsafeRawBufferPointer(start: origin + index + 2, count: count)),
-              let result = Int(exactly: value)
+              let result = Int32(exactly: value)
         else { return nil }
         index += 2 + count
         return result
@@ -134,12 +162,33 @@ struct AttributeReader {
             try fields.finish()
             // The value is one primitive OCTET STRING (its content is itself an encoding).
             guard !value.tag.isConstructed else { throw value.error(.unsupportedConstructedEncoding) }
-            guard let typeInt = Int(exactly: typeValue) else { throw type.error(.integerOverflow) }
-            guard let versionInt = Int(exactly: version) else { throw versionElement.error(.integerOverflow) }
+            guard let typeInt = Int32(exactly: typeValue) else { throw type.error(.integerOverflow) }
+            guard let versionInt = Int32(exactly: version) else { throw versionElement.error(.integerOverflow) }
             position = reader.offset
             return ReceiptAttribute(type: typeInt, version: versionInt, valueRange: value.contentRange, offset: sequence.offset)
         } catch {
             throw .payload(error)
         }
+    }
+}
+
+/// Where a receipt's in-app attributes are written while decoding: slots allocated once for the
+/// most attributes the payload can hold (each takes at least ten encoded octets, `30 08 02 01 t
+/// 02 01 v 04 00`), so appending needs no capacity or uniqueness checks.
+struct AttributeSink {
+    private let slots: UnsafeMutableBufferPointer<ReceiptAttribute>
+    private(set) var count = 0
+
+    init(_ slots: UnsafeMutableBufferPointer<ReceiptAttribute>) { self.slots = slots }
+
+    /// Slots for the attributes encoded in `payload`.
+    static func capacity(for payload: Range<Int>) -> Int { payload.count / 10 + 1 }
+
+    @inline(__always)
+    mutating func append(_ attribute: ReceiptAttribute) throws(ReceiptError) {
+        // Cannot fill up (see `capacity(for:)`); checked anyway rather than trusted.
+        guard count < slots.count else { throw .tooManyElements(offset: attribute.offset) }
+        (slots.baseAddress! + count).initialize(to: attribute)
+        count += 1
     }
 }
