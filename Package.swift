@@ -15,6 +15,8 @@ let package = Package(
         // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
         // Throwaway keys: never trust anything this module signs.
         .library(name: "ReceiptTestSupport", targets: ["ReceiptTestSupport"]),
+        // The fuzz harnesses' logic, for Fuzz/ (libFuzzer executables) and FuzzRegressionTests.
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
         .executable(name: "receipt", targets: ["receipt"]),
     ],
     targets: [
@@ -25,6 +27,8 @@ let package = Package(
         .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "DER"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
+        // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
+        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
@@ -33,5 +37,6 @@ let package = Package(
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "DER", "ReceiptTestSupport", "TestHelpers"]),
     ]
 )

@@ -51,6 +51,9 @@ public struct Certificate: Sendable {
     /// whatever rules the reader itself uses.
     init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
         let outer = try reader.readElement()
+        // The bytes a signature covers must have exactly one reading: every element of the
+        // certificate is DER, Names and unknown extension contents included (DESIGN §3).
+        try outer.requireDER()
         var strict = outer.reread(rules: .der)
         let certificate = try strict.read(.sequence)
         var fields = try certificate.children()

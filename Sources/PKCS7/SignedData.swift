@@ -153,11 +153,13 @@ public struct SignedData: Sendable {
         return hasher.finalize()
     }
 
-    /// Parses every embedded certificate (strict DER).
-    public func certificates() throws(PKCS7Error) -> [Certificate] {
+    /// Parses every embedded certificate (strict DER). A certificate whose exact bytes are one of
+    /// `known` (already parsed, e.g. trust anchors, which receipts often embed) is reused as it is.
+    public func certificates(reusing known: [Certificate] = []) throws(PKCS7Error) -> [Certificate] {
         try PKCS7Error.wrapping {
             try storage.withUnsafeBytes { raw in
                 try certificateRanges.map { range in
+                    if let same = known.first(where: { $0.encoded == storage[range] }) { return same }
                     var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[range]), rules: .der, baseOffset: range.lowerBound)
                     return try Certificate(reading: &reader, storage: storage)
                 }

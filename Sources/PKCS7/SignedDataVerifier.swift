@@ -27,7 +27,7 @@ public struct SignedDataVerifier: Sendable {
     public func verify(_ signedData: SignedData, at time: Int64) throws(VerificationError) -> VerifiedSignature {
         let embedded: [Certificate]
         do {
-            embedded = try signedData.certificates()
+            embedded = try signedData.certificates(reusing: policy.anchors.map(\.certificate))
         } catch {
             throw .malformedCertificate(error)
         }

@@ -70,6 +70,7 @@ extension SignedAttributes {
     /// Reads `[0] IMPLICIT SET OF Attribute` strictly: the signature covers its DER encoding, so
     /// it must have exactly one (RFC 5652 §5.3, X.690 §11.6 order).
     init(_ element: ASN1Element) throws {
+        try element.requireDER()   // signed as their DER (RFC 5652 §5.4): every element, not just the ones read
         var strict = element.reread(rules: .der)
         let set = try strict.read(.contextSpecific(0))
         var attributes = try set.setOfChildren()

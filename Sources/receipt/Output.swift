@@ -15,7 +15,17 @@ enum Output {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes one line: control characters inside `text` (a certificate name or bundle id from
+    /// the input may hold a newline) are shown escaped, as `\u{A}`.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        var line = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
