@@ -35,10 +35,11 @@ struct SHA1State: CompressionState {
     mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
         var block = blocks
         for _ in 0..<count {
-            var w0 = load(block, 0), w1 = load(block, 1), w2 = load(block, 2), w3 = load(block, 3)
-            var w4 = load(block, 4), w5 = load(block, 5), w6 = load(block, 6), w7 = load(block, 7)
-            var w8 = load(block, 8), w9 = load(block, 9), w10 = load(block, 10), w11 = load(block, 11)
-            var w12 = load(block, 12), w13 = load(block, 13), w14 = load(block, 14), w15 = load(block, 15)
+            @inline(__always) func word(_ index: Int) -> UInt32 { bigEndianWord(block, index, as: UInt32.self) }
+            var w0 = word(0), w1 = word(1), w2 = word(2), w3 = word(3)
+            var w4 = word(4), w5 = word(5), w6 = word(6), w7 = word(7)
+            var w8 = word(8), w9 = word(9), w10 = word(10), w11 = word(11)
+            var w12 = word(12), w13 = word(13), w14 = word(14), w15 = word(15)
             var a = h0, b = h1, c = h2, d = h3, e = h4
             round0(a, &b, c, d, &e, w0)
             round0(e, &a, b, c, &d, w1)
@@ -190,28 +191,17 @@ struct SHA1State: CompressionState {
     }
 }
 
-/// Word `index` of a block, read big-endian (FIPS 180-4 §3.1).
-@inline(__always)
-private func load(_ block: UnsafeRawPointer, _ index: Int) -> UInt32 {
-    UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-}
-
-@inline(__always)
-private func rotl(_ x: UInt32, _ n: UInt32) -> UInt32 {
-    (x &<< n) | (x &>> (32 &- n))
-}
-
 /// W[t] = ROTL1(W[t−3] ⊕ W[t−8] ⊕ W[t−14] ⊕ W[t−16]), §6.1.2 step 1.
 @inline(__always)
 private func schedule(_ w16: UInt32, _ w14: UInt32, _ w8: UInt32, _ w3: UInt32) -> UInt32 {
-    rotl(w16 ^ w14 ^ w8 ^ w3, 1)
+    rotateLeft(w16 ^ w14 ^ w8 ^ w3, 1)
 }
 
 /// One round (§6.1.2 step 3) for rotated variable names: the new `a` goes to `e`, `b` becomes ROTL30(b).
 @inline(__always)
 private func step(_ a: UInt32, _ b: inout UInt32, _ e: inout UInt32, _ f: UInt32, _ k: UInt32, _ w: UInt32) {
-    e = rotl(a, 5) &+ f &+ e &+ k &+ w
-    b = rotl(b, 30)
+    e = rotateLeft(a, 5) &+ f &+ e &+ k &+ w
+    b = rotateLeft(b, 30)
 }
 
 /// Rounds 0–19: Ch, K = 5a827999 (§4.1.1, §4.2.1).

@@ -185,11 +185,6 @@ private func smallSigma1Pairs(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     #endif
 }
 
-@inline(__always)
-private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
-    (x &>> n) | (x &<< (32 &- n))
-}
-
 /// One round, FIPS 180-4 §6.2.2 step 3, written for rotated variable names: the new `e` goes to
 /// `d` and the new `a` to `h`; `kw` = K[t] + W[t]. `bc` carries b ⊕ c in and a ⊕ b out, the next
 /// round's b ⊕ c, so Maj(a, b, c) = b ⊕ ((a ⊕ b) ∧ (b ⊕ c)) costs three operations.
@@ -206,8 +201,8 @@ private func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     let ab = a ^ b
     let majority = b ^ (ab & bc)                                    // Maj
     bc = ab
-    let sigma1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)             // Σ1 (4.5)
-    let sigma0 = rotr(a ^ rotr(a, 11), 2) ^ rotr(a, 22)             // Σ0 (4.4)
+    let sigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)             // Σ1 (4.5)
+    let sigma0 = rotateRight(a ^ rotateRight(a, 11), 2) ^ rotateRight(a, 22)             // Σ0 (4.4)
     let t1 = early &+ sigma1
     d = d &+ early &+ sigma1
     h = t1 &+ majority &+ sigma0

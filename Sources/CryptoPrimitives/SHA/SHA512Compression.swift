@@ -46,10 +46,11 @@ struct SHA512State: CompressionState {
     mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
         var block = blocks
         for _ in 0..<count {
-            var w0 = load(block, 0), w1 = load(block, 1), w2 = load(block, 2), w3 = load(block, 3)
-            var w4 = load(block, 4), w5 = load(block, 5), w6 = load(block, 6), w7 = load(block, 7)
-            var w8 = load(block, 8), w9 = load(block, 9), w10 = load(block, 10), w11 = load(block, 11)
-            var w12 = load(block, 12), w13 = load(block, 13), w14 = load(block, 14), w15 = load(block, 15)
+            @inline(__always) func word(_ index: Int) -> UInt64 { bigEndianWord(block, index, as: UInt64.self) }
+            var w0 = word(0), w1 = word(1), w2 = word(2), w3 = word(3)
+            var w4 = word(4), w5 = word(5), w6 = word(6), w7 = word(7)
+            var w8 = word(8), w9 = word(9), w10 = word(10), w11 = word(11)
+            var w12 = word(12), w13 = word(13), w14 = word(14), w15 = word(15)
             var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
             var bc = b ^ c
             round(a, b, c, &d, e, f, g, &h, 0x428a2f98d728ae22, w0, &bc)
@@ -203,27 +204,16 @@ struct SHA512State: CompressionState {
     }
 }
 
-/// Word `index` of a block, read big-endian (FIPS 180-4 §3.1).
-@inline(__always)
-private func load(_ block: UnsafeRawPointer, _ index: Int) -> UInt64 {
-    UInt64(bigEndian: block.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
-}
-
-@inline(__always)
-private func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 {
-    (x &>> n) | (x &<< (64 &- n))
-}
-
 /// One round, FIPS 180-4 §6.4.2 step 3, written for rotated variable names: the new `e` goes to
 /// `d` and the new `a` to `h`. `bc` carries b ⊕ c in and a ⊕ b out, the next round's b ⊕ c, so
 /// Maj(a, b, c) = b ⊕ ((a ⊕ b) ∧ (b ⊕ c)) costs three operations.
 @inline(__always)
 private func round(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
                    _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ k: UInt64, _ w: UInt64, _ bc: inout UInt64) {
-    let sigma1 = rotr(e ^ rotr(e ^ rotr(e, 23), 4), 14)         // Σ1 = ROTR14 ⊕ ROTR18 ⊕ ROTR41, §4.1.3 (4.11)
+    let sigma1 = rotateRight(e ^ rotateRight(e ^ rotateRight(e, 23), 4), 14)         // Σ1 = ROTR14 ⊕ ROTR18 ⊕ ROTR41, §4.1.3 (4.11)
     let choose = g ^ (e & (f ^ g))                                  // Ch
     let t1 = h &+ k &+ w &+ choose &+ sigma1
-    let sigma0 = rotr(a ^ rotr(a ^ rotr(a, 5), 6), 28)          // Σ0 = ROTR28 ⊕ ROTR34 ⊕ ROTR39 (4.10)
+    let sigma0 = rotateRight(a ^ rotateRight(a ^ rotateRight(a, 5), 6), 28)          // Σ0 = ROTR28 ⊕ ROTR34 ⊕ ROTR39 (4.10)
     let ab = a ^ b
     let majority = b ^ (ab & bc)                                    // Maj
     bc = ab
@@ -234,7 +224,7 @@ private func round(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
 /// W[t] = σ1(W[t−2]) + W[t−7] + σ0(W[t−15]) + W[t−16], §6.4.2 step 1.
 @inline(__always)
 private func schedule(_ w16: UInt64, _ w15: UInt64, _ w7: UInt64, _ w2: UInt64) -> UInt64 {
-    let s0 = rotr(w15, 1) ^ rotr(w15, 8) ^ (w15 &>> 7)              // σ0 (4.12)
-    let s1 = rotr(w2, 19) ^ rotr(w2, 61) ^ (w2 &>> 6)               // σ1 (4.13)
+    let s0 = rotateRight(w15, 1) ^ rotateRight(w15, 8) ^ (w15 &>> 7)              // σ0 (4.12)
+    let s1 = rotateRight(w2, 19) ^ rotateRight(w2, 61) ^ (w2 &>> 6)               // σ1 (4.13)
     return w16 &+ s0 &+ w7 &+ s1
 }
