@@ -35,7 +35,7 @@ public enum ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Resource bounds on receipts. Decoding is linear in the input; these cap the input itself.
-public enum ReceiptLimits {
+public enum ReceiptLimits: Sendable {
     /// Largest accepted input (a receipt with 10,000 in-app purchases is about 3 MB).
     public static let maxInputSize = 16 << 20
     /// Most attributes in one in-app purchase SET, and in the payload SET besides its in-app

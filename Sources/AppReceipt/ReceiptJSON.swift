@@ -3,7 +3,7 @@ import Foundation
 /// `verifyReceipt`'s response shape: `{"status": 0, "environment": …, "receipt": {…}}` with
 /// Apple's key names and value types (numbers for the app identifiers, strings elsewhere, each
 /// date three times, absent values left out).
-public enum ReceiptJSON {
+public enum ReceiptJSON: Sendable {
     /// `verifyReceipt` status codes.
     public enum Status: Int64, Sendable {
         case valid = 0

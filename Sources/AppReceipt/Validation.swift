@@ -107,7 +107,7 @@ extension AppReceipt {
 }
 
 /// Input forms a receipt, certificate or any DER file may arrive in.
-public enum ReceiptInput {
+public enum ReceiptInput: Sendable {
     /// Binary bytes as they are when they hold exactly one BER element; otherwise base64 text
     /// (A–Z a–z 0–9 + / = and whitespace, with any PEM armour `-----BEGIN …-----` stripped)
     /// decoded; anything else as it is.

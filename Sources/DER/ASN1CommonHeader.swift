@@ -5,7 +5,7 @@
 /// Shared by `ASN1Reader.readElement`'s fast path and by callers that scan a known structure
 /// (receipt attributes); anything else returns `nil` and goes through the general decoder, which
 /// accepts every valid form and reports the precise error for invalid ones.
-public struct ASN1CommonHeader {
+public struct ASN1CommonHeader: Sendable {
     /// The identifier octet (class, constructed bit and tag number).
     public let identifier: UInt8
     /// Input offset of the first content octet.

@@ -1,6 +1,6 @@
 /// Conversions between proleptic Gregorian civil time (UTC) and seconds since 1970-01-01T00:00:00Z,
 /// without Foundation. Shared by the ASN.1 time readers, the writer and higher layers.
-public enum CivilTime {
+public enum CivilTime: Sendable {
     /// A civil date and time of day in UTC.
     public struct Components: Sendable, Hashable {
         public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int

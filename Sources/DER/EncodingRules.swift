@@ -11,7 +11,7 @@ public enum EncodingRules: Sendable, Hashable {
 }
 
 /// Resource bounds the reader enforces on every input.
-public enum ASN1Limits {
+public enum ASN1Limits: Sendable {
     /// Maximum nesting depth of an element (the outermost element has depth 0, its children 1, …).
     /// An element deeper than this is rejected with `tooDeep`, so a hostile input cannot drive
     /// the reader, its walkers or segment iteration deeper.

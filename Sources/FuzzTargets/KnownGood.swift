@@ -16,7 +16,7 @@ import ReceiptTestSupport
 /// digestAlgorithms set, the order and number of embedded certificates, unsigned attributes,
 /// BER length forms), so a mutated input may rightly still verify. What must never happen is
 /// that content or a certificate nobody signed is accepted.
-public enum KnownGood {
+public enum KnownGood: Sendable {
     /// Which anchors a policy trusts, and so which signed material may verify under it.
     enum Family {
         /// The synthetic test chain's root.

@@ -21,7 +21,7 @@ public struct FuzzRandom: Sendable {
 /// Byte-level mutations for driving the `receipt` tool, which runs one process per input and so
 /// cannot use libFuzzer: bit flips, boundary values, deletions, insertions, duplications,
 /// truncation, splicing, length-octet tweaks next to common tags, base64 re-encoding, garbage.
-public enum Mutator {
+public enum Mutator: Sendable {
     static let interesting: [UInt8] = [0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x0A, 0x0C, 0x0D, 0x16, 0x17, 0x1F, 0x22, 0x24, 0x30,
                                        0x31, 0x5C, 0x7F, 0x80, 0x81, 0x82, 0x83, 0x84, 0x88, 0xA0, 0xA3, 0xC3, 0xFF]
 
@@ -72,7 +72,7 @@ public enum Mutator {
 /// one line, on 0 it is empty; `--json` prints one JSON object whose status matches the exit
 /// (0 → 0, 1 → 21003, 2 → 21002); `verify` never succeeds on an input made from synthetic
 /// seeds, which no default anchor trusts.
-public enum ToolHarness {
+public enum ToolHarness: Sendable {
     /// A command line shape; the file operand is appended (or `-` with the input on stdin).
     public struct Mode: Sendable {
         public let name: String

@@ -2,7 +2,7 @@ import DER
 
 /// Display text for an X.501 Name (RFC 5280 §4.1.2.4). Names are compared as raw DER bytes;
 /// this text is only for people and error messages.
-public enum DistinguishedName {
+public enum DistinguishedName: Sendable {
     /// `C=US,O=Apple Inc.,OU=…,CN=…` in encoded order; unknown attribute types as dotted OIDs,
     /// undecodable values as `#hex`. Malformed names give `<malformed name>`.
     public static func describe(_ encoded: some Collection<UInt8>) -> String {

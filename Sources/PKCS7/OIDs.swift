@@ -1,7 +1,7 @@
 import DER
 
 /// Object identifiers this module recognises, compared as encoded bytes.
-public enum OIDs {
+public enum OIDs: Sendable {
     // PKCS#7 / CMS content types (RFC 5652 §4, §5.1) and attributes (§11).
     public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
     public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")

@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 
 /// Bounds on what a SignedData may hold; beyond them parsing fails with `tooManyElements`.
-public enum PKCS7Limits {
+public enum PKCS7Limits: Sendable {
     /// Certificates in the `certificates` set (real receipts carry 1 or 3).
     public static let maxCertificates = 16
     /// SignerInfos (receipts carry exactly one).

@@ -1,5 +1,5 @@
 /// The samples committed under `Examples/` (see `make-examples`).
-public enum ExampleSamples {
+public enum ExampleSamples: Sendable {
     public struct Sample: Sendable {
         public let name: String
         public let bytes: [UInt8]

@@ -107,7 +107,7 @@ public struct TestCertificate: Sendable {
     public static let defaultNotAfter: Int64 = 2_366_841_600
 
     /// Attribute types for names.
-    public enum Names {
+    public enum Names: Sendable {
         public static let commonName = ASN1ObjectIdentifier("2.5.4.3")
         public static let country = ASN1ObjectIdentifier("2.5.4.6")
         public static let organization = ASN1ObjectIdentifier("2.5.4.10")

@@ -62,7 +62,7 @@ public struct TestChain: Sendable {
 }
 
 /// Synthetic receipts of any size for benchmarks and fuzz seeds.
-public enum SyntheticReceipts {
+public enum SyntheticReceipts: Sendable {
     /// A receipt with `count` subscription purchases (weekly renewals), signed by `TestChain()`.
     public static func receipt(inAppCount count: Int, chain: TestChain = TestChain()) -> [UInt8] {
         chain.receipt(payload(inAppCount: count))

@@ -40,7 +40,7 @@ public struct TestSigningKey: Sendable {
 }
 
 /// The throwaway signing keys, by size.
-public enum TestKeys {
+public enum TestKeys: Sendable {
     /// Eight RSA-2048 keys with e = 65537.
     public static let rsa2048: [TestSigningKey] = [
         TestSigningKey(
