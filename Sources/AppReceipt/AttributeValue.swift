@@ -48,11 +48,6 @@ struct AttributeValue {
         try string(.utf8)
     }
 
-    /// IA5String; empty means absent.
-    func ia5String() throws(ReceiptError) -> String? {
-        try string(.ia5)
-    }
-
     /// IA5String or UTF8String (receipts write some text fields either way); empty means absent.
     func ia5OrUTF8String() throws(ReceiptError) -> String? {
         let utf8Tag = UInt8(ASN1Tag.utf8String.number)

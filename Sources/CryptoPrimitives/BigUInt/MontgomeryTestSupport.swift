@@ -48,28 +48,6 @@ package enum MontgomeryTestSupport {
         }
     }
 
-    /// Squares `a` in place `times` times (for instruction counts and timing).
-    package static func repeatSquare(_ a: inout [UInt64], modulus n: [UInt64], times: Int) {
-        precondition(a.count == n.count)
-        MontgomeryModulus(n).withArithmetic { arithmetic in
-            a.withUnsafeMutableBufferPointer { a in
-                for _ in 0..<times { arithmetic.square(a.baseAddress!, a.baseAddress!) }
-            }
-        }
-    }
-
-    /// Multiplies `a` by `b` in place `times` times.
-    package static func repeatMultiply(_ a: inout [UInt64], _ b: [UInt64], modulus n: [UInt64], times: Int) {
-        precondition(a.count == n.count && b.count == n.count)
-        MontgomeryModulus(n).withArithmetic { arithmetic in
-            a.withUnsafeMutableBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    for _ in 0..<times { arithmetic.multiply(a.baseAddress!, a.baseAddress!, b.baseAddress!) }
-                }
-            }
-        }
-    }
-
     private static func run(_ n: [UInt64], _ a: [UInt64], _ b: [UInt64],
                             _ body: (MontgomeryArithmetic, UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>, UnsafePointer<UInt64>) -> Void) -> [UInt64] {
         precondition(a.count == n.count && b.count == n.count)
