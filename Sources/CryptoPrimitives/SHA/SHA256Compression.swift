@@ -140,16 +140,6 @@ struct SHA256State: CompressionState {
     }
 }
 
-/// Lanes read big-endian (FIPS 180-4 §3.1) from a native load.
-@inline(__always)
-private func bigEndianLanes(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    #if _endian(little)
-    return (v &<< 24) | ((v &<< 8) & SIMD4(repeating: 0x00ff_0000)) | ((v &>> 8) & SIMD4(repeating: 0x0000_ff00)) | (v &>> 24)
-    #else
-    return v
-    #endif
-}
-
 /// W[t…t+3] from W[t−16…t−1] held in x0 (oldest) … x3: W[t] = σ1(W[t−2]) + W[t−7] + σ0(W[t−15])
 /// + W[t−16] (§6.2.2 step 1). W[t+2] and W[t+3] need W[t] and W[t+1], so σ1 runs twice, on two
 /// words each time.

@@ -17,3 +17,13 @@ func rotateRight<Word: FixedWidthInteger & UnsignedInteger>(_ x: Word, _ n: Word
 func rotateLeft<Word: FixedWidthInteger & UnsignedInteger>(_ x: Word, _ n: Word) -> Word {
     (x &<< n) | (x &>> (Word(Word.bitWidth) &- n))
 }
+
+/// Lanes read big-endian (FIPS 180-4 §3.1) from a native load.
+@inline(__always)
+func bigEndianLanes(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    #if _endian(little)
+    return (v &<< 24) | ((v &<< 8) & SIMD4(repeating: 0x00ff_0000)) | ((v &>> 8) & SIMD4(repeating: 0x0000_ff00)) | (v &>> 24)
+    #else
+    return v
+    #endif
+}
