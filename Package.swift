@@ -32,7 +32,7 @@ let package = Package(
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
-        .testTarget(name: "DERTests", dependencies: ["DER", "TestHelpers"]),
+        .testTarget(name: "DERTests", dependencies: ["DER", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "ReceiptTestSupport", "TestHelpers"]),

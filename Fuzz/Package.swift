@@ -27,6 +27,6 @@ let package = Package(
 
         // Plain executables (no sanitizer flags): the seed corpus generator and the tool driver.
         .executableTarget(name: "make-corpus", dependencies: [root], path: "Tools/make-corpus"),
-        .executableTarget(name: "tool-fuzz", dependencies: [root], path: "Tools/tool-fuzz"),
+        .executableTarget(name: "tool-fuzz", dependencies: [root, .product(name: "ReceiptTestSupport", package: "swift-receipt")], path: "Tools/tool-fuzz"),
     ]
 )

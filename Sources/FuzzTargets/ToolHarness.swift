@@ -1,22 +1,5 @@
 import Foundation
-
-/// A small deterministic generator (SplitMix64) for reproducible mutations.
-public struct FuzzRandom: Sendable {
-    public var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0 ..< bound` (`bound` > 0).
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
+import ReceiptTestSupport
 
 /// Byte-level mutations for driving the `receipt` tool, which runs one process per input and so
 /// cannot use libFuzzer: bit flips, boundary values, deletions, insertions, duplications,
@@ -26,7 +9,7 @@ public enum Mutator: Sendable {
                                        0x31, 0x5C, 0x7F, 0x80, 0x81, 0x82, 0x83, 0x84, 0x88, 0xA0, 0xA3, 0xC3, 0xFF]
 
     /// `seed` changed by one to four mutations (`other`, when given, is spliced in sometimes).
-    public static func mutate(_ seed: [UInt8], other: [UInt8]? = nil, _ rng: inout FuzzRandom) -> [UInt8] {
+    public static func mutate(_ seed: [UInt8], other: [UInt8]? = nil, _ rng: inout SplitMix64) -> [UInt8] {
         if rng.below(40) == 0 { return (0 ..< rng.below(300)).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
         var bytes = seed
         for _ in 0 ... rng.below(4) {

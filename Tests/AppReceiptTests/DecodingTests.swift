@@ -473,7 +473,7 @@ struct HostileInputTests {
     static let small: [UInt8] = Synthetic.sign(Payload.app(purchases: [Payload.minimalPurchase()]))
 
     @Test func garbage() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var inputs: [[UInt8]] = [[], [0x00], [0x30], [0x30, 0x80], [0x30, 0x80, 0x00, 0x00], [0x30, 0x00],
                                  [UInt8](repeating: 0xFF, count: 100), [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF],
                                  [0x30, 0x89, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], Array("MIIT".utf8)]
@@ -599,19 +599,6 @@ struct InputFormTests {
         let r = try AppReceipt(binaryOrBase64: Array(text.utf8))
         #expect(r.bundleIdentifier == "org.getpure.pure-iphone")
         #expect(validationError(r, policy: .appStore) == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible garbage.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -89,54 +89,12 @@ import Testing
 
     // MARK: Operands
 
-    /// SplitMix64: reproducible, no Foundation.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-
-        /// A limb, often one of the values at the edges of carries and of division estimates.
-        mutating func limb() -> UInt64 {
-            switch next() % 8 {
-            case 0: 0
-            case 1: .max
-            case 2: 1 << 63
-            case 3: (1 << 63) - 1
-            case 4: .max - 1
-            default: next()
-            }
-        }
-
-        mutating func limbs(_ count: Int) -> [UInt64] { (0..<count).map { _ in limb() } }
-
-        /// An odd modulus of `count` limbs with a non-zero top limb (small, large or any).
-        mutating func modulus(_ count: Int) -> [UInt64] {
-            var n = limbs(count)
-            n[0] |= 1
-            switch next() % 3 {
-            case 0: n[count - 1] = 1 + next() % 3
-            case 1: n[count - 1] |= 1 << 63
-            default: if n[count - 1] == 0 { n[count - 1] = next() | 1 }
-            }
-            if n == [1] { n = [3] }
-            return n
-        }
-
-        /// A value below n.
-        mutating func below(_ n: [UInt64]) -> [UInt64] { MontgomeryTests.mod(limbs(n.count), n) }
-    }
-
     static let limbCounts = [1, 2, 3, 4, 5, 7, 8, 9, 16, 17]
 
     // MARK: Tests
 
     @Test func longDivisionMatchesTheReference() {
-        var generator = Generator(state: 1)
+        var generator = SplitMix64(seed: 1)
         for count in Self.limbCounts {
             for _ in 0..<12 {
                 let n = generator.modulus(count)
@@ -168,7 +126,7 @@ import Testing
     }
 
     @Test func montgomeryOperationsMatchTheReference() {
-        var generator = Generator(state: 2)
+        var generator = SplitMix64(seed: 2)
         for count in Self.limbCounts {
             for _ in 0..<6 {
                 let n = generator.modulus(count)
@@ -200,7 +158,7 @@ import Testing
     /// The largest sizes (4096- and 8192-bit moduli): one operand pair each, the reference being
     /// slow there.
     @Test func largeModuli() {
-        var generator = Generator(state: 4)
+        var generator = SplitMix64(seed: 4)
         for count in [64, 128] {
             let n = generator.modulus(count)
             let r = Self.rModN(n)
@@ -213,7 +171,7 @@ import Testing
     }
 
     @Test func powersMatchTheReference() {
-        var generator = Generator(state: 3)
+        var generator = SplitMix64(seed: 3)
         for count in Self.limbCounts {
             let n = generator.modulus(count)
             let exponents: [UInt64] = count <= 8 ? [1, 2, 3, 4, 17, 65537, 0x8000_0000_0000_0001, .max] : [2, 3, 65537]
@@ -238,7 +196,7 @@ import Testing
         for (offset, byte) in modulusBytes.reversed().enumerated() { n[offset / 8] |= UInt64(byte) << UInt64(8 * (offset % 8)) }
         var exponent: UInt64 = 0
         for byte in key.exponent { exponent = exponent << 8 | UInt64(byte) }
-        var generator = Generator(state: UInt64(n.count) &* 31 &+ n[0])
+        var generator = SplitMix64(seed: UInt64(n.count) &* 31 &+ n[0])
         var nMinusOne = n
         nMinusOne[0] -= 1
         let one = [1] + [UInt64](repeating: 0, count: n.count - 1)
@@ -247,4 +205,37 @@ import Testing
         #expect(MontgomeryTestSupport.power(one, exponent: exponent, modulus: n) == one, "\(name)")
         #expect(MontgomeryTestSupport.power(nMinusOne, exponent: exponent, modulus: n) == nMinusOne, "\(name)")
     }
+}
+
+/// Operands for the Montgomery tests, drawn reproducibly.
+extension SplitMix64 {
+    /// A limb, often one of the values at the edges of carries and of division estimates.
+    mutating func limb() -> UInt64 {
+        switch next() % 8 {
+        case 0: 0
+        case 1: .max
+        case 2: 1 << 63
+        case 3: (1 << 63) - 1
+        case 4: .max - 1
+        default: next()
+        }
+    }
+
+    mutating func limbs(_ count: Int) -> [UInt64] { (0..<count).map { _ in limb() } }
+
+    /// An odd modulus of `count` limbs with a non-zero top limb (small, large or any).
+    mutating func modulus(_ count: Int) -> [UInt64] {
+        var n = limbs(count)
+        n[0] |= 1
+        switch next() % 3 {
+        case 0: n[count - 1] = 1 + next() % 3
+        case 1: n[count - 1] |= 1 << 63
+        default: if n[count - 1] == 0 { n[count - 1] = next() | 1 }
+        }
+        if n == [1] { n = [3] }
+        return n
+    }
+
+    /// A value below n.
+    mutating func below(_ n: [UInt64]) -> [UInt64] { MontgomeryTests.mod(limbs(n.count), n) }
 }

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import DER
+import ReceiptTestSupport
 import TestHelpers
 
 @Suite("Random round trips")
@@ -22,7 +23,7 @@ struct PropertyTests {
 
     @Test("INTEGER: 20,000 random Int64 values")
     func integers() throws {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0 ..< 20_000 {
             let v = Self.randomInt64(&rng)
             var w = DERWriter()
@@ -36,7 +37,7 @@ struct PropertyTests {
 
     @Test("Unsigned INTEGER: 20,000 random UInt64 magnitudes")
     func unsignedIntegers() throws {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0 ..< 20_000 {
             let bits = rng.below(64) + 1
             let v = bits == 64 ? rng.next() : rng.next() >> UInt64(64 - bits)
@@ -54,7 +55,7 @@ struct PropertyTests {
 
     @Test("OBJECT IDENTIFIER: 5,000 random identifiers, dotted text round trip")
     func objectIdentifiers() throws {
-        var rng = SplitMix64(state: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0 ..< 5_000 {
             let first = rng.below(3)
             let second: UInt64 = first == 2 ? rng.next() >> UInt64(rng.below(64) + 7) : UInt64(rng.below(40))
@@ -76,7 +77,7 @@ struct PropertyTests {
 
     @Test("Times: 5,000 random instants through UTCTime/GeneralizedTime")
     func times() throws {
-        var rng = SplitMix64(state: 2024)
+        var rng = SplitMix64(seed: 2024)
         let first: Int64 = -62_135_596_800          // 0001-01-01T00:00:00Z
         let last: Int64 = 253_402_300_799           // 9999-12-31T23:59:59Z
         for _ in 0 ..< 5_000 {

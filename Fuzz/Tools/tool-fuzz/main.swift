@@ -6,6 +6,7 @@
 // accept them. Exit status 0 when nothing was found, 1 with the failing input saved in --crashes.
 import Foundation
 import FuzzTargets
+import ReceiptTestSupport
 
 var tool: URL? = nil
 var seconds = 20.0
@@ -44,7 +45,7 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("too
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 
-var rng = FuzzRandom(seed: randomSeed)
+var rng = SplitMix64(seed: randomSeed)
 let start = Date()
 var runs = 0, inputs = 0
 var statuses: [Int32: Int] = [:]
