@@ -10,17 +10,8 @@ import Testing
 import TestHelpers
 
 enum ToolLocation {
-    /// The `receipt` executable built with the tests: beside the test bundle, else under the
-    /// package's `.build/debug`.
-    static let tool: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(Bundle.main.bundleURL)
-        if let first = CommandLine.arguments.first { candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent()) }
-        candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("receipt") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The `receipt` executable built with the tests.
+    static let tool: URL? = BuiltExecutable.url("receipt")
 }
 
 @Suite("The receipt tool on hostile input")

@@ -16,25 +16,8 @@ struct RunResult: CustomStringConvertible {
 }
 
 enum Run {
-    /// The `receipt` executable built with the tests: beside the test bundle, else under
-    /// `.build/debug` of the package this file belongs to.
-    static let tool: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(Bundle.main.bundleURL)
-        if let first = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0 ..< 6 {
-            candidates.append(directory.appendingPathComponent(".build/debug"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("receipt") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The `receipt` executable built with the tests.
+    static let tool: URL? = BuiltExecutable.url("receipt")
 
     static let openssl: URL? = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"]
         .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
