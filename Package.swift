@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 //
-// The receipt toolkit: a zero-copy ASN.1 DER/BER reader, PKCS#7 SignedData, X.509 chain
-// verification, SHA and RSA in Swift, and the App Store receipt profile.
+// The receipt toolkit: a zero-copy ASN.1 DER/BER reader, X.509 chain verification, PKCS#7
+// SignedData, SHA and RSA in Swift, and the App Store receipt profile.
 // No package dependencies and no unsafe flags: the library embeds anywhere.
 import PackageDescription
 
@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "DER", targets: ["DER"]),
         .library(name: "CryptoPrimitives", targets: ["CryptoPrimitives"]),
+        .library(name: "X509", targets: ["X509"]),
         .library(name: "PKCS7", targets: ["PKCS7"]),
         .library(name: "AppReceipt", targets: ["AppReceipt"]),
         // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
@@ -22,21 +23,22 @@ let package = Package(
     targets: [
         .target(name: "DER"),
         .target(name: "CryptoPrimitives"),
-        .target(name: "PKCS7", dependencies: ["DER", "CryptoPrimitives"]),
-        .target(name: "AppReceipt", dependencies: ["PKCS7", "DER", "CryptoPrimitives"]),
-        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "DER"]),
-        .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "PKCS7"]),
+        .target(name: "X509", dependencies: ["DER", "CryptoPrimitives"]),
+        .target(name: "PKCS7", dependencies: ["X509", "DER", "CryptoPrimitives"]),
+        .target(name: "AppReceipt", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives"]),
+        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "X509", "DER"]),
+        .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
-        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
+        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
         .testTarget(name: "DERTests", dependencies: ["DER", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "DER", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "X509", "DER", "ReceiptTestSupport", "TestHelpers"]),
     ]
 )

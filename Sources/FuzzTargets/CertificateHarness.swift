@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
+import X509
 
 /// `certificate`: `Certificate(derEncoded:)` on any input.
 ///

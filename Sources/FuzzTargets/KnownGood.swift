@@ -2,6 +2,7 @@ import AppReceipt
 import CryptoPrimitives
 import Foundation
 import PKCS7
+import X509
 import ReceiptTestSupport
 
 /// What genuinely signed material the harnesses know of, by SHA-256: signed contents (receipt

@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
+import X509
 
 /// `pkcs7`: `SignedData(berEncoded:)` on any input.
 ///

@@ -1,7 +1,8 @@
 import DER
+import X509
 
-/// A malformed PKCS#7/CMS or X.509 structure: what was wrong and the byte offset of the element
-/// at fault. Distinct from `VerificationError`, which says why well-formed data is not trusted.
+/// A malformed PKCS#7/CMS structure: what was wrong and the byte offset of the element at fault.
+/// Distinct from `VerificationError`, which says why well-formed data is not trusted.
 public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// Offset of the element at fault in the input given to the parser.
@@ -15,6 +16,16 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// Wraps an encoding error.
     public init(_ error: ASN1Error) {
         self.init(.encoding(error.kind), at: error.offset)
+    }
+
+    /// Wraps an error from the X.509 layer, which reads the envelope's algorithm identifiers.
+    public init(_ error: CertificateError) {
+        switch error.kind {
+        case .encoding(let kind): self.init(.encoding(kind), at: error.offset)
+        case .unsupportedAlgorithm(let oid): self.init(.unsupportedAlgorithm(oid), at: error.offset)
+        case .invalidAlgorithmParameters: self.init(.invalidAlgorithmParameters, at: error.offset)
+        default: self.init(.certificate(error.kind), at: error.offset)
+        }
     }
 
     public enum Kind: Sendable, Hashable {
@@ -38,23 +49,13 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case signerIdentifierMismatch
         /// A CertificateChoices alternative other than a plain certificate.
         case unsupportedCertificateFormat
-        /// The certificate's inner and outer signature algorithms differ (RFC 5280 §4.1.1.2).
-        case signatureAlgorithmMismatch
-        /// A field holding its DEFAULT value explicitly, which DER forbids (X.690 §11.5).
-        case defaultValueEncoded
-        /// A `SEQUENCE SIZE (1..MAX) OF` that is empty (extensions, extended key usages, policies).
-        case emptyList
-        /// An extension appears twice (RFC 5280 §4.2).
-        case duplicateExtension(ASN1ObjectIdentifier)
-        /// An extension whose value does not decode as its type.
-        case invalidExtension(ASN1ObjectIdentifier)
-        /// A public key that does not decode, or an RSA key outside the accepted parameters.
-        case invalidPublicKey
         /// Signed attributes that break RFC 5652 §5.3 (missing, repeated or multi-valued
         /// content-type or message-digest).
         case invalidSignedAttributes
         /// More elements than the resource bounds allow.
         case tooManyElements
+        /// An X.509 structure inside the envelope is malformed.
+        case certificate(CertificateError.Kind)
     }
 
     public var description: String { "offset \(offset): \(kind.reason)" }
@@ -73,27 +74,23 @@ extension PKCS7Error.Kind {
         case .invalidAlgorithmParameters: return "invalid algorithm parameters"
         case .signerIdentifierMismatch: return "SignerInfo version does not match its identifier"
         case .unsupportedCertificateFormat: return "unsupported certificate format"
-        case .signatureAlgorithmMismatch: return "certificate signature algorithms differ"
-        case .defaultValueEncoded: return "DEFAULT value encoded explicitly"
-        case .emptyList: return "empty list where at least one element is required"
-        case .duplicateExtension(let oid): return "duplicate extension \(oid)"
-        case .invalidExtension(let oid): return "invalid extension \(oid)"
-        case .invalidPublicKey: return "invalid public key"
         case .invalidSignedAttributes: return "invalid signed attributes"
         case .tooManyElements: return "too many elements"
+        case .certificate(let kind): return kind.reason
         }
     }
 }
 
 extension PKCS7Error {
-    /// Runs `body`, turning encoding errors into `PKCS7Error`. The parsers below throw either type.
-    @inlinable
+    /// Runs `body`, turning encoding and X.509 errors into `PKCS7Error`.
     static func wrapping<T>(_ body: () throws -> T) throws(PKCS7Error) -> T {
         do {
             return try body()
         } catch let error as PKCS7Error {
             throw error
         } catch let error as ASN1Error {
+            throw PKCS7Error(error)
+        } catch let error as CertificateError {
             throw PKCS7Error(error)
         } catch {
             preconditionFailure("unexpected error \(error)")

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import DER
+import X509
 
 /// Bounds on what a SignedData may hold; beyond them parsing fails with `tooManyElements`.
 public enum PKCS7Limits: Sendable {
@@ -155,8 +156,8 @@ public struct SignedData: Sendable {
 
     /// Parses every embedded certificate (strict DER). A certificate whose exact bytes are one of
     /// `known` (already parsed, e.g. trust anchors, which receipts often embed) is reused as it is.
-    public func certificates(reusing known: [Certificate] = []) throws(PKCS7Error) -> [Certificate] {
-        try PKCS7Error.wrapping {
+    public func certificates(reusing known: [Certificate] = []) throws(CertificateError) -> [Certificate] {
+        try CertificateError.wrapping {
             try storage.withUnsafeBytes { raw in
                 try certificateRanges.map { range in
                     if let same = known.first(where: { $0.encoded == storage[range] }) { return same }

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import DER
+import X509
 
 /// The outcome of a successful verification.
 public struct VerifiedSignature: Sendable {

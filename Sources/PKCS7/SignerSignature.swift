@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import DER
+import X509
 
 /// The signature a SignerInfo carries over the content (RFC 5652 §5.4–5.6).
 enum SignerSignature {
@@ -20,20 +21,9 @@ enum SignerSignature {
     /// they must carry content-type = eContentType and message-digest = digest of the content.
     static func check(_ signer: SignerInfo, of signedData: SignedData, with certificate: Certificate) throws(VerificationError) {
         let hash = signer.digestAlgorithm
-        switch signer.signatureAlgorithm {
-        case .rsaEncryption:
-            break
-        case .rsaWithHash(let named):
-            guard named == hash else { throw .digestAlgorithmMismatch }
-        case .ecdsaWithHash:
-            throw .unsupportedSignatureAlgorithm
-        }
-        let key: RSAPublicKey
-        do {
-            key = try certificate.rsaPublicKey()
-        } catch {
-            throw .invalidPublicKey(subject: certificate.subjectDescription)
-        }
+        // shaNWithRSAEncryption and ecdsa-with-SHAn name a hash that must be the digest algorithm;
+        // bare rsaEncryption takes it from the digest algorithm (RFC 5652 §5.3, RFC 5754 §3).
+        if let named = signer.signatureAlgorithm.hash, named != hash { throw .digestAlgorithmMismatch }
         let storage = signedData.storage
         let contentDigest = signedData.contentDigest(hash)
         let signedDigest: Digest
@@ -50,9 +40,12 @@ enum SignerSignature {
         } else {
             signedDigest = contentDigest
         }
-        let valid = storage.withUnsafeBytes { raw in
-            key.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[signer.signatureRange]), digest: signedDigest, algorithm: hash)
-        }
+        let valid = try storage.withUnsafeBytes { raw in
+            Result { () throws(VerificationError) in
+                try certificate.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[signer.signatureRange]), digest: signedDigest,
+                                                 hash: hash, family: signer.signatureAlgorithm.keyFamily)
+            }
+        }.get()
         guard valid else { throw .signatureInvalid(subject: certificate.subjectDescription) }
     }
 }

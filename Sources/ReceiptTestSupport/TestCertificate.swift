@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
+import X509
 
 /// Builds X.509 v3 (or v1) certificates signed with throwaway keys, for synthetic chains.
 /// Every field has a sensible default; tests change the one they are about.

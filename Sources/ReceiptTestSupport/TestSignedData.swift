@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
+import X509
 
 /// Builds PKCS#7 SignedData (RFC 5652) around a content, in the shapes real receipts have:
 /// DER like the App Store's, or BER with indefinite lengths and a segmented eContent like

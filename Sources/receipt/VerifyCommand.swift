@@ -1,6 +1,7 @@
 import AppReceipt
 import Foundation
 import PKCS7
+import X509
 
 /// `receipt verify FILE [--policy appstore|xcode] [--root CERT]... [--bundle-id ID]
 /// [--app-version V] [--device-guid HEX] [--at now|receipt|RFC3339] [--json]`.

@@ -9,6 +9,7 @@
 import AppReceipt
 import DER
 import PKCS7
+import X509
 import ReceiptTestSupport
 import Testing
 

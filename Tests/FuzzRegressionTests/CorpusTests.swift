@@ -6,6 +6,7 @@ import AppReceipt
 import Foundation
 import FuzzTargets
 import PKCS7
+import X509
 import Testing
 import TestHelpers
 

@@ -1,5 +1,6 @@
 import Foundation
 import PKCS7
+import X509
 import Testing
 import TestHelpers
 

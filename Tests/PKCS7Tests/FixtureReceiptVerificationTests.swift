@@ -2,6 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
+import X509
 import Testing
 import TestHelpers
 

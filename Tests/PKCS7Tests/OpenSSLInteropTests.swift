@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import PKCS7
+import X509
 import ReceiptTestSupport
 import Testing
 import TestHelpers

@@ -2,6 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
+import X509
 import ReceiptTestSupport
 import Testing
 import TestHelpers
@@ -146,7 +147,7 @@ import TestHelpers
         let berRoot = [0x30, 0x80] + inner + [0x00, 0x00]
         let bytes = Self.edited(Self.certificatesPath) { _ in DERParts.wrap(0xA0, [S.leafDER, S.intermediateDER, berRoot]) }
         let signedData = try SignedData(berEncoded: bytes)
-        let error = #expect(throws: PKCS7Error.self) { try signedData.certificates() }
+        let error = #expect(throws: CertificateError.self) { try signedData.certificates() }
         #expect(error?.kind == .encoding(.indefiniteLength))
         #expect(throws: VerificationError.malformedCertificate(error!)) {
             _ = try SignedDataVerifier(policy: S.policy).verify(signedData, at: S.time)
@@ -281,8 +282,8 @@ import TestHelpers
         S.chain.leaf.assembled(issuerName: S.chain.intermediate.subjectName, issuerKey: nil, outerAlgorithm: outerAlgorithm, edit: edit)
     }
 
-    static func parseError(_ der: [UInt8]) -> PKCS7Error? {
-        #expect(throws: PKCS7Error.self) { try Certificate(derEncoded: der) }
+    static func parseError(_ der: [UInt8]) -> CertificateError? {
+        #expect(throws: CertificateError.self) { try Certificate(derEncoded: der) }
     }
 
     static func withExtensions(_ entries: [[UInt8]]) -> [UInt8] {
@@ -390,11 +391,11 @@ import TestHelpers
         // The modulus without its 00 sign octet reads as a negative INTEGER.
         let der = Self.certificate { $0[TBSField.publicKey] = Self.spki(modulusContent: Self.modulus) }
         #expect(Self.parseError(der)?.kind == .encoding(.negativeInteger))
-        #expect(throws: PKCS7Error(.encoding(.negativeInteger), at: 4)) {
+        #expect(throws: CertificateError(.encoding(.negativeInteger), at: 4)) {
             try RSAPublicKey(rsaPublicKeyDER: Self.rsaPublicKey(modulusContent: Self.modulus))
         }
         let negativeExponent = Self.rsaPublicKey(modulusContent: [0] + Self.modulus, exponentContent: [0xFF, 0xFF])
-        #expect(throws: PKCS7Error.self) { try RSAPublicKey(rsaPublicKeyDER: negativeExponent) }
+        #expect(throws: CertificateError.self) { try RSAPublicKey(rsaPublicKeyDER: negativeExponent) }
     }
 
     /// The 00 sign octet in front of a modulus with its top bit set is the DER encoding, not an
@@ -408,14 +409,14 @@ import TestHelpers
         #expect(spkiKey == key)
         #expect(try Certificate(derEncoded: S.leafDER).rsaPublicKey() == TestKeys.rsa2048[2].publicKey)
 
-        #expect(throws: PKCS7Error(.encoding(.nonMinimalInteger), at: 4)) {
+        #expect(throws: CertificateError(.encoding(.nonMinimalInteger), at: 4)) {
             try RSAPublicKey(rsaPublicKeyDER: Self.rsaPublicKey(modulusContent: [0, 0] + Self.modulus))
         }
     }
 
     @Test func unusableRSAKeysAreRejected() {
-        func kind(_ der: [UInt8]) -> PKCS7Error.Kind? {
-            #expect(throws: PKCS7Error.self) { try RSAPublicKey(rsaPublicKeyDER: der) }?.kind
+        func kind(_ der: [UInt8]) -> CertificateError.Kind? {
+            #expect(throws: CertificateError.self) { try RSAPublicKey(rsaPublicKeyDER: der) }?.kind
         }
         #expect(kind(Self.rsaPublicKey(modulusContent: [0x00])) == .invalidPublicKey)                       // zero
         var even = [0] + Self.modulus
@@ -425,10 +426,10 @@ import TestHelpers
         #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Self.modulus, exponentContent: [0x01])) == .invalidPublicKey)  // e = 1
         #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Self.modulus) + [0x00]) == .encoding(.trailingBytes))
         // NULL parameters are required in the SubjectPublicKeyInfo.
-        #expect(throws: PKCS7Error.self) {
+        #expect(throws: CertificateError.self) {
             try RSAPublicKey(subjectPublicKeyInfoDER: Self.spki(modulusContent: [0] + Self.modulus, parameters: [0x02, 0x01, 0x00]))
         }
-        let spkiError = #expect(throws: PKCS7Error.self) {
+        let spkiError = #expect(throws: CertificateError.self) {
             try RSAPublicKey(subjectPublicKeyInfoDER: Self.spki(modulusContent: [0] + Self.modulus, parameters: [0x02, 0x01, 0x00]))
         }
         #expect(spkiError?.kind == .invalidAlgorithmParameters)
@@ -454,8 +455,8 @@ import TestHelpers
         }
         #expect(curve == p256)
         #expect(Array(certificate.storage[pointRange]) == point)
-        #expect(throws: PKCS7Error.self) { try certificate.rsaPublicKey() }
-        let error = #expect(throws: PKCS7Error.self) { try RSAPublicKey(subjectPublicKeyInfoDER: ecSPKI) }
+        #expect(throws: CertificateError.self) { try certificate.rsaPublicKey() }
+        let error = #expect(throws: CertificateError.self) { try RSAPublicKey(subjectPublicKeyInfoDER: ecSPKI) }
         #expect(error?.kind == .invalidPublicKey)
     }
 
@@ -497,8 +498,8 @@ import TestHelpers
             #expect(fromASN.modulusBitCount == 2048, "group \(group.index)")
             #expect(fromSPKI == fromASN, "group \(group.index)")
             // Each is exactly one element: a trailing byte is refused.
-            #expect(throws: PKCS7Error.self) { try RSAPublicKey(rsaPublicKeyDER: group.rsaPublicKey + [0]) }
-            #expect(throws: PKCS7Error.self) { try RSAPublicKey(subjectPublicKeyInfoDER: group.subjectPublicKeyInfo + [0]) }
+            #expect(throws: CertificateError.self) { try RSAPublicKey(rsaPublicKeyDER: group.rsaPublicKey + [0]) }
+            #expect(throws: CertificateError.self) { try RSAPublicKey(subjectPublicKeyInfoDER: group.subjectPublicKeyInfo + [0]) }
         }
     }
 }

@@ -2,6 +2,7 @@ import AppReceipt
 import CryptoPrimitives
 import DER
 import PKCS7
+import X509
 
 /// Our implementation, through the root package's public API only.
 ///

@@ -7,7 +7,7 @@ import DER
 /// Bounded as rustls-webpki is: at most `maxIntermediates` intermediates, at most
 /// `maxSignatureChecks` signature verifications per search, no certificate twice in a path.
 /// When every candidate fails, the failure that got furthest (then the most specific) is reported.
-struct ChainBuilder {
+package struct ChainBuilder {
     static let maxIntermediates = 6
     static let maxSignatureChecks = 32
 
@@ -18,7 +18,7 @@ struct ChainBuilder {
     let linkStore: (any VerifiedLinkStore)?
     private(set) var signatureChecks = 0
 
-    init(policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?) {
+    package init(policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?) {
         self.policy = policy
         self.time = time
         self.linkStore = linkStore
@@ -40,7 +40,7 @@ struct ChainBuilder {
     }
 
     /// The path from `leaf` to an anchor, leaf first and anchor last.
-    mutating func build(from leaf: Certificate) throws(VerificationError) -> [Certificate] {
+    package mutating func build(from leaf: Certificate) throws(VerificationError) -> [Certificate] {
         do throws(Failure) {
             try checkValidity(leaf, depth: 1)
             try checkCriticalExtensions(leaf, depth: 1)
@@ -70,7 +70,7 @@ struct ChainBuilder {
         for anchor in policy.anchors where Self.mayHaveIssued(anchor.certificate, child) {
             candidates += 1
             do throws(Failure) {
-                try checkIssuer(anchor.certificate, of: child, path: path)
+                try checkIssuer(anchor.certificate, of: child, path: path, isAnchor: true)
                 let full = path + [anchor.certificate]
                 try checkPolicy(full)
                 return full
@@ -96,7 +96,7 @@ struct ChainBuilder {
                 continue
             }
             do throws(Failure) {
-                try checkIssuer(candidate, of: child, path: path)
+                try checkIssuer(candidate, of: child, path: path, isAnchor: false)
                 return try search(path + [candidate])
             } catch {
                 try consider(error)
@@ -119,19 +119,21 @@ struct ChainBuilder {
 
     /// The rules on one link: the issuer's role, validity and signature. Anchors are held to the
     /// same CA rules (their basicConstraints, keyUsage and pathLenConstraint as they carry them);
-    /// only their own signature is not checked.
-    private mutating func checkIssuer(_ issuer: Certificate, of child: Certificate, path: [Certificate]) throws(Failure) {
+    /// only their own signature is not checked. A version 1 anchor, which cannot carry extensions,
+    /// issues as configured (RFC 5280 §6.1.1 d: the anchor is an input, not a certificate to check).
+    private mutating func checkIssuer(_ issuer: Certificate, of child: Certificate, path: [Certificate], isAnchor: Bool) throws(Failure) {
         let depth = path.count + 1
         try checkCriticalExtensions(issuer, depth: depth)
         // RFC 5280 §4.2.1.9: only CAs issue; §4.2.1.3: keyCertSign when keyUsage is present.
-        guard let constraints = issuer.extensions.basicConstraints, constraints.isCA else {
+        let constraints = issuer.extensions.basicConstraints
+        guard constraints?.isCA == true || (isAnchor && issuer.version == 1) else {
             throw Failure(error: .notCA(subject: issuer.subjectDescription), depth: depth)
         }
         if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
             throw Failure(error: .missingKeyUsage(subject: issuer.subjectDescription, required: .keyCertSign), depth: depth)
         }
         // pathLenConstraint counts the non-self-issued intermediates below this CA (§6.1.4 l–m).
-        if let limit = constraints.pathLength {
+        if let limit = constraints?.pathLength {
             let below = path.dropFirst().filter { !$0.isSelfIssued }.count
             if below > limit {
                 throw Failure(error: .pathLengthConstraintExceeded(subject: issuer.subjectDescription), depth: depth)
@@ -169,18 +171,20 @@ struct ChainBuilder {
         if let linkStore, linkStore.contains(link) { return }
         guard signatureChecks < Self.maxSignatureChecks else { throw Failure(error: .budgetExceeded, depth: depth) }
         signatureChecks += 1
-        guard case .rsaWithHash(let hash) = child.signatureAlgorithm else {
-            throw Failure(error: .unsupportedSignatureAlgorithm, depth: depth)
-        }
-        let key: RSAPublicKey
-        do {
-            key = try issuer.rsaPublicKey()
-        } catch {
-            throw Failure(error: .invalidPublicKey(subject: issuer.subjectDescription), depth: depth)
-        }
-        let valid = child.storage.withUnsafeBytes { raw in
+        // A certificate names its hash (RFC 5280 §4.1.1.2); bare rsaEncryption is a CMS signer form only.
+        guard let hash = child.signatureAlgorithm.hash else { throw Failure(error: .unsupportedSignatureAlgorithm, depth: depth) }
+        let outcome = child.storage.withUnsafeBytes { raw in
             let digest = hash.hash(UnsafeRawBufferPointer(rebasing: raw[child.tbsRange]))
-            return key.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[child.signatureRange]), digest: digest, algorithm: hash)
+            return Result { () throws(VerificationError) in
+                try issuer.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[child.signatureRange]), digest: digest,
+                                            hash: hash, family: child.signatureAlgorithm.keyFamily)
+            }
+        }
+        let valid: Bool
+        do {
+            valid = try outcome.get()
+        } catch {
+            throw Failure(error: error, depth: depth)
         }
         guard valid else { throw Failure(error: .signatureInvalid(subject: child.subjectDescription), depth: depth) }
         linkStore?.insert(link)

@@ -61,16 +61,16 @@ public enum PublicKeyInfo: Sendable, Hashable {
 extension RSAPublicKey {
     /// Parses a DER RSAPublicKey (RFC 8017 §A.1.1): positive modulus and exponent, no trailing
     /// bytes, then the key rules of `RSAPublicKey.init(modulus:exponent:)`.
-    public init(rsaPublicKeyDER der: [UInt8]) throws(PKCS7Error) {
-        let info = try PKCS7Error.wrapping {
+    public init(rsaPublicKeyDER der: [UInt8]) throws(CertificateError) {
+        let info = try CertificateError.wrapping {
             try der.withUnsafeBytes { try PublicKeyInfo.readRSAPublicKey($0, at: 0) }
         }
         try self.init(info, in: der, at: 0)
     }
 
     /// Parses a DER SubjectPublicKeyInfo holding an rsaEncryption key (RFC 5280 §4.1.2.7).
-    public init(subjectPublicKeyInfoDER der: [UInt8]) throws(PKCS7Error) {
-        let info = try PKCS7Error.wrapping {
+    public init(subjectPublicKeyInfoDER der: [UInt8]) throws(CertificateError) {
+        let info = try CertificateError.wrapping {
             try der.withUnsafeBytes { raw in
                 var reader = ASN1Reader(raw, rules: .der)
                 let info = try PublicKeyInfo.read(&reader)
@@ -82,15 +82,15 @@ extension RSAPublicKey {
     }
 
     /// The RSA key a parsed `PublicKeyInfo` describes, with its magnitudes in `storage`.
-    init(_ info: PublicKeyInfo, in storage: [UInt8], at offset: Int) throws(PKCS7Error) {
-        guard case .rsa(let modulus, let exponent) = info else { throw PKCS7Error(.invalidPublicKey, at: offset) }
+    init(_ info: PublicKeyInfo, in storage: [UInt8], at offset: Int) throws(CertificateError) {
+        guard case .rsa(let modulus, let exponent) = info else { throw CertificateError(.invalidPublicKey, at: offset) }
         do {
             self = try storage.withUnsafeBytes { raw throws(RSAKeyError) in
                 try RSAPublicKey(modulus: UnsafeRawBufferPointer(rebasing: raw[modulus]),
                                  exponent: UnsafeRawBufferPointer(rebasing: raw[exponent]))
             }
         } catch {
-            throw PKCS7Error(.invalidPublicKey, at: offset)
+            throw CertificateError(.invalidPublicKey, at: offset)
         }
     }
 }

@@ -22,7 +22,7 @@ public enum SignatureAlgorithm: Sendable, Hashable {
 
 /// AlgorithmIdentifier (RFC 5280 §4.1.1.2) for the algorithms receipts and certificates use,
 /// always read as DER: the bytes are covered by signatures.
-enum AlgorithmIdentifier {
+package enum AlgorithmIdentifier {
     static let digests: [(ASN1ObjectIdentifier, HashAlgorithm)] = [
         (OIDs.sha256, .sha256), (OIDs.sha1, .sha1), (OIDs.sha384, .sha384), (OIDs.sha512, .sha512), (OIDs.sha224, .sha224),
     ]
@@ -36,7 +36,7 @@ enum AlgorithmIdentifier {
     ]
 
     /// A digest AlgorithmIdentifier; parameters absent or NULL (RFC 5754 §2).
-    static func readDigest(_ reader: inout ASN1Reader) throws -> HashAlgorithm {
+    package static func readDigest(_ reader: inout ASN1Reader) throws -> HashAlgorithm {
         let (oidElement, parameters) = try readParts(&reader)
         let oid = try oidElement.objectIdentifierBytes()
         guard let hash = lookup(digests, oid) else {
@@ -48,7 +48,7 @@ enum AlgorithmIdentifier {
 
     /// A signature AlgorithmIdentifier. RSA parameters are NULL or absent (RFC 4055 §5 says
     /// implementations MUST accept both); ECDSA parameters are absent (RFC 5758 §3.2).
-    static func readSignature(_ reader: inout ASN1Reader) throws -> SignatureAlgorithm {
+    package static func readSignature(_ reader: inout ASN1Reader) throws -> SignatureAlgorithm {
         let (oidElement, parameters) = try readParts(&reader)
         let oid = try oidElement.objectIdentifierBytes()
         if OIDs.rsaEncryption.matches(oid) {

@@ -1,13 +1,8 @@
 import DER
 
-/// Object identifiers this module recognises, compared as encoded bytes.
+/// Object identifiers the toolkit recognises, compared as encoded bytes. Modules above add their
+/// own (PKCS7 adds the CMS content types and attributes).
 public enum OIDs: Sendable {
-    // PKCS#7 / CMS content types (RFC 5652 §4, §5.1) and attributes (§11).
-    public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
-    public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
-    public static let contentType = ASN1ObjectIdentifier("1.2.840.113549.1.9.3")
-    public static let messageDigest = ASN1ObjectIdentifier("1.2.840.113549.1.9.4")
-
     // Digest algorithms (RFC 3279 §2.2.1, RFC 5754 §2).
     public static let sha1 = ASN1ObjectIdentifier("1.3.14.3.2.26")
     public static let sha224 = ASN1ObjectIdentifier("2.16.840.1.101.3.4.2.4")
@@ -23,8 +18,13 @@ public enum OIDs: Sendable {
     public static let sha384WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.12")
     public static let sha512WithRSAEncryption = ASN1ObjectIdentifier("1.2.840.113549.1.1.13")
 
-    // Elliptic curves (RFC 5480 §2.1.1, RFC 5758 §3.2): parsed and kept, not yet verified.
+    // Elliptic curves (RFC 5480 §2.1.1: id-ecPublicKey and the named curves; RFC 5758 §3.2:
+    // ECDSA signature algorithms).
     public static let ecPublicKey = ASN1ObjectIdentifier("1.2.840.10045.2.1")
+    /// secp256r1 (NIST P-256).
+    public static let secp256r1 = ASN1ObjectIdentifier("1.2.840.10045.3.1.7")
+    /// secp384r1 (NIST P-384).
+    public static let secp384r1 = ASN1ObjectIdentifier("1.3.132.0.34")
     public static let ecdsaWithSHA256 = ASN1ObjectIdentifier("1.2.840.10045.4.3.2")
     public static let ecdsaWithSHA384 = ASN1ObjectIdentifier("1.2.840.10045.4.3.3")
     public static let ecdsaWithSHA512 = ASN1ObjectIdentifier("1.2.840.10045.4.3.4")

@@ -2,14 +2,14 @@ import CryptoPrimitives
 import DER
 
 /// Why a well-formed SignedData is not trusted. Each case names the rule that failed and, where
-/// one is involved, the certificate by subject. Malformed input is `PKCS7Error` instead (or
+/// one is involved, the certificate by subject. Malformed input is `CertificateError` instead (or
 /// `malformedCertificate` when an embedded certificate does not parse).
 public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An embedded certificate is not valid DER X.509.
-    case malformedCertificate(PKCS7Error)
+    case malformedCertificate(CertificateError)
     /// No embedded certificate (or policy anchor) matches the SignerInfo's identifier.
     case signerCertificateNotFound
-    /// The signature algorithm is recognised but not implemented (ECDSA).
+    /// The signature algorithm cannot sign this structure (bare `rsaEncryption` on a certificate).
     case unsupportedSignatureAlgorithm
     /// `shaNWithRSAEncryption` names a hash other than the SignerInfo's digest algorithm.
     case digestAlgorithmMismatch
@@ -20,7 +20,8 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A signature (over the content or over a certificate) does not verify; `subject` is the
     /// certificate whose signature failed (for the content: the signer).
     case signatureInvalid(subject: String)
-    /// The public key that must check a signature is not a usable RSA key.
+    /// The public key that must check a signature is unusable: broken, of another family than the
+    /// signature algorithm (RSA for ECDSA or the reverse), or on a curve this toolkit does not implement.
     case invalidPublicKey(subject: String)
     /// No certificate (embedded or anchor) is named as this certificate's issuer.
     case chainIncomplete(subject: String)
@@ -87,7 +88,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// How specific the error is when several candidate paths fail: the search reports the
     /// failure of highest rank (the path that got furthest wins ties of depth).
-    var rank: Int {
+    package var rank: Int {
         switch self {
         case .unexpectedChainLength, .missingAppleExtension, .missingCertificatePolicy, .extensionNotAccepted,
              .unhandledCriticalExtension, .missingKeyUsage, .notCA, .pathLengthConstraintExceeded:

@@ -1,42 +1,4 @@
-import CryptoPrimitives
 import DER
-
-/// A certificate trusted by configuration, not by anything a receipt carries. Paths end at an
-/// anchor; its own signature is not checked (RFC 5280 §6.1: the trust anchor is an input to path
-/// validation), but its validity period, critical extensions and CA constraints are, as most
-/// verifiers do (a root with pathLenConstraint 0 cannot sign through two intermediates).
-public struct TrustAnchor: Sendable {
-    public let certificate: Certificate
-    /// SHA-256 of the certificate's DER.
-    public let fingerprint: Digest
-
-    public init(certificate: Certificate) {
-        self.certificate = certificate
-        fingerprint = certificate.fingerprint
-    }
-
-    /// Parses a DER certificate to use as an anchor.
-    public init(derEncoded der: [UInt8]) throws(PKCS7Error) {
-        self.init(certificate: try Certificate(derEncoded: der))
-    }
-
-    /// Pinned SHA-256 of Apple Root CA.
-    public static let appleRootCAFingerprint = "b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024"
-    /// Pinned SHA-256 of the StoreKit testing certificate.
-    public static let storeKitTestingFingerprint = "ff0ba36e721d2db741d2aa11e6112ef78bf7131b46c7f035b00891d045c864fe"
-
-    /// Apple Root CA, embedded; `nil` if the embedded bytes do not match the pinned fingerprint
-    /// (then the App Store policy has no anchor and trusts nothing).
-    public static let appleRootCA: TrustAnchor? = pinned(EmbeddedCertificates.appleRootCA, appleRootCAFingerprint)
-
-    /// The StoreKit testing certificate, embedded and pinned like `appleRootCA`.
-    public static let storeKitTesting: TrustAnchor? = pinned(EmbeddedCertificates.storeKitTesting, storeKitTestingFingerprint)
-
-    private static func pinned(_ der: [UInt8], _ fingerprint: String) -> TrustAnchor? {
-        guard let anchor = try? TrustAnchor(derEncoded: der), anchor.fingerprint.description == fingerprint else { return nil }
-        return anchor
-    }
-}
 
 /// Which anchors a verifier trusts and which Apple-specific rules it enforces. Chosen by the
 /// caller, never by anything inside the receipt.
@@ -103,6 +65,26 @@ public struct TrustPolicy: Sendable {
         claimedCriticalExtensions: [ClaimedExtension(oid: OIDs.extendedKeyUsage) { certificate in
             certificate.extensions.extendedKeyUsage?.contains(OIDs.codeSigning) ?? false
         }])
+
+    /// StoreKit 2 signed data (JWS) from the App Store: anchor Apple Root CA - G3 (embedded,
+    /// pinned); chain leaf ← intermediate ← root; the leaf carries extension
+    /// 1.2.840.113635.100.6.11.1, the intermediate 1.2.840.113635.100.6.2.1 (as Apple's
+    /// app-store-server-library checks them; real leaves also list policy 1.2.840.113635.100.5.6.1,
+    /// which Apple's library does not require, and neither do we).
+    public static let appStoreSignedData = appStoreSignedData(anchors: [TrustAnchor.appleRootCAG3].compactMap { $0 })
+
+    /// The App Store rules for signed data with other anchors (`--root`, tests).
+    public static func appStoreSignedData(anchors: [TrustAnchor]) -> TrustPolicy {
+        TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
+                    leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
+                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension])
+    }
+
+    /// StoreKit 2 signed data made by Xcode's StoreKit testing (explicit opt-in only): the
+    /// self-signed "StoreKit Testing in Xcode" certificate signs directly. Every Xcode install
+    /// shares that key: anyone can make such data.
+    public static let xcodeSignedData = TrustPolicy(
+        name: "xcode", anchors: [TrustAnchor.storeKitTestingInXcode].compactMap { $0 }, requiredIntermediateCount: 0)
 
     /// Caller-supplied anchors and required identifiers (synthetic chains in tests).
     public static func custom(anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,

@@ -36,8 +36,8 @@ public struct Certificate: Sendable {
     public let signatureRange: Range<Int>
 
     /// Parses a DER certificate that fills `der` exactly.
-    public init(derEncoded der: [UInt8]) throws(PKCS7Error) {
-        self = try PKCS7Error.wrapping {
+    public init(derEncoded der: [UInt8]) throws(CertificateError) {
+        self = try CertificateError.wrapping {
             try der.withUnsafeBytes { raw in
                 var reader = ASN1Reader(raw, rules: .der)
                 let certificate = try Certificate(reading: &reader, storage: der)
@@ -49,7 +49,7 @@ public struct Certificate: Sendable {
 
     /// Reads the next element of `reader` (whose input is `storage`) as a DER certificate,
     /// whatever rules the reader itself uses.
-    init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
+    package init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
         let outer = try reader.readElement()
         // The bytes a signature covers must have exactly one reading: every element of the
         // certificate is DER, Names and unknown extension contents included (DESIGN §3).
@@ -142,11 +142,6 @@ extension Certificate {
     /// SHA-256 of the whole encoding.
     public var fingerprint: Digest {
         storage.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// The RSA public key, or `invalidPublicKey` when the key is not RSA or breaks the key rules.
-    public func rsaPublicKey() throws(PKCS7Error) -> RSAPublicKey {
-        try RSAPublicKey(publicKey, in: storage, at: publicKeyInfoRange.lowerBound)
     }
 
     /// True when `time` (seconds since 1970) lies within notBefore…notAfter, both inclusive.

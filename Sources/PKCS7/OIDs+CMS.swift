@@ -1,0 +1,10 @@
+import DER
+import X509
+
+extension OIDs {
+    // PKCS#7 / CMS content types (RFC 5652 §4, §5.1) and attributes (§11).
+    public static let data = ASN1ObjectIdentifier("1.2.840.113549.1.7.1")
+    public static let signedData = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
+    public static let contentType = ASN1ObjectIdentifier("1.2.840.113549.1.9.3")
+    public static let messageDigest = ASN1ObjectIdentifier("1.2.840.113549.1.9.4")
+}
