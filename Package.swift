@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "X509", targets: ["X509"]),
         .library(name: "PKCS7", targets: ["PKCS7"]),
         .library(name: "AppReceipt", targets: ["AppReceipt"]),
+        .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
         // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
         // Throwaway keys: never trust anything this module signs.
         .library(name: "ReceiptTestSupport", targets: ["ReceiptTestSupport"]),
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "X509", dependencies: ["DER", "CryptoPrimitives"]),
         .target(name: "PKCS7", dependencies: ["X509", "DER", "CryptoPrimitives"]),
         .target(name: "AppReceipt", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives"]),
+        // StoreKit 2 signed data: compact JWS, ES256, x5c chains to Apple Root CA - G3, typed payloads.
+        .target(name: "AppStoreJWS", dependencies: ["X509", "CryptoPrimitives"]),
         .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "X509", "DER"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "DERTests", dependencies: ["DER", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "X509", "DER", "ReceiptTestSupport", "TestHelpers"]),
