@@ -1,4 +1,4 @@
-import X509
+import X509Certificates
 
 /// The JOSE header of a token (RFC 7515 §4).
 public struct JWSHeader: Sendable {

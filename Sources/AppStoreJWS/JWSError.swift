@@ -1,4 +1,4 @@
-import X509
+import X509Certificates
 
 /// The three parts of a compact JWS (RFC 7515 §7.1).
 public enum JWSPart: String, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import X509
+import X509Certificates
 
 /// What a caller expects of an authentic payload. Each value given is compared after the
 /// signature and chain have verified, each mismatch its own error, as Apple's

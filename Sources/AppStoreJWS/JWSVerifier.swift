@@ -1,5 +1,5 @@
 import CryptoPrimitives
-import X509
+import X509Certificates
 
 /// A token whose signature and certificate chain have verified.
 public struct VerifiedJWS: Sendable {

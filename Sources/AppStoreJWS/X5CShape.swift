@@ -1,4 +1,4 @@
-import X509
+import X509Certificates
 
 /// The shape rules on an `x5c` chain (RFC 7515 §4.1.6: the signing certificate first, each next
 /// one certifying the one before). Apple's tokens carry the whole path, root included, so the

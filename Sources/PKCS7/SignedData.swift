@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import DER
-import X509
+import X509Certificates
 
 /// Bounds on what a SignedData may hold; beyond them parsing fails with `tooManyElements`.
 public enum PKCS7Limits: Sendable {

@@ -2,7 +2,7 @@ import AppStoreJWS
 import Foundation
 import TestHelpers
 import Testing
-import X509
+import X509Certificates
 
 /// The tokens in `../shared/fixtures/jws`: Apple's real notification, Xcode's, and the tokens of
 /// app-store-server-library's test CA, each under the policies that must and must not accept it.

@@ -9,7 +9,7 @@
 import AppReceipt
 import DER
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 
 // Shared helpers for the PKCS7 tests: times, the synthetic chain (signed once), and small DER
@@ -143,12 +143,13 @@ enum TBSField {
 extension TestCertificate {
     /// The certificate with its tbsCertificate edited by `edit` (a list of tbs children), signed
     /// with `issuerKey`, or with a dummy signature when `issuerKey` is nil (for parsing tests).
-    func assembled(issuerName: [UInt8], issuerKey: TestSigningKey?,
+    func assembled(issuerName: [UInt8], issuerKey: (any TestCertificateKey)?,
                    outerAlgorithm: [UInt8]? = nil, edit: (inout [[UInt8]]) -> Void) -> [UInt8] {
         var fields = DERParts.children(tbsCertificate(issuerName: issuerName))
         edit(&fields)
         let tbs = DERParts.wrap(0x30, fields)
-        let signature = issuerKey?.sign(message: tbs, algorithm: signatureHash) ?? [UInt8](repeating: 0x5A, count: 256)
+        let signature = issuerKey?.signatureValue(digest: signatureHash.hash(tbs), hash: signatureHash)
+            ?? [UInt8](repeating: 0x5A, count: 256)
         return DERParts.encode { der in
             der.appendSequence { cert in
                 cert.appendEncoded(tbs)

@@ -4,8 +4,6 @@ import DER
 // The DER form of an ECDSA signature, as certificates carry it (RFC 5480 §2.2, RFC 5758 §3.2):
 //
 //     ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }
-//
-// Kept in this one file so that it can move with the certificate code.
 
 extension ECDSAPublicKey {
     /// Verifies a DER `ECDSA-Sig-Value` over `digest`. The encoding is read strictly (X.690

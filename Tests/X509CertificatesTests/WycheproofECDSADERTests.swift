@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import Foundation
-import PKCS7
+import X509Certificates
 import ReceiptTestSupport
 import TestHelpers
 import Testing
