@@ -95,6 +95,8 @@ public enum Cases {
             add("sha1/\(label)") { sha(size, label, sha256: false) }
         }
         try add("rsa2048/verify") { try rsa2048() }
+        try add("ecdsa-p256/verify") { try ECDSACases.verify(.p256) }
+        try add("ecdsa-p384/verify") { try ECDSACases.verify(.p384) }
         return cases
     }
 

@@ -58,40 +58,66 @@ struct LimbVector: Sendable, Hashable {
         return 0
     }
 
-    /// `self + other` over `count` limbs and the carry out (0 or 1).
+    // The hot operations name each limb (`storage.0` …) instead of looping over an index: the
+    // limb count is a constant after specialisation, the `count > 4` tests fold away, and the
+    // limbs stay in registers (a loop through a pointer or a subscript kept them in memory).
+
+    /// `self + other` over `count` (4 or 6) limbs and the carry out (0 or 1).
     @inline(__always)
     func adding(_ other: LimbVector, count: Int) -> (sum: LimbVector, carry: UInt64) {
-        var sum = LimbVector.zero
-        var carry: UInt64 = 0
-        for index in 0..<count {
-            let (s1, o1) = self[index].addingReportingOverflow(other[index])
-            let (s2, o2) = s1.addingReportingOverflow(carry)
-            sum[index] = s2
-            carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+        var sum = storage, carry: UInt64 = 0
+        Self.addWithCarry(&sum.0, other.storage.0, &carry)
+        Self.addWithCarry(&sum.1, other.storage.1, &carry)
+        Self.addWithCarry(&sum.2, other.storage.2, &carry)
+        Self.addWithCarry(&sum.3, other.storage.3, &carry)
+        if count > 4 {
+            Self.addWithCarry(&sum.4, other.storage.4, &carry)
+            Self.addWithCarry(&sum.5, other.storage.5, &carry)
         }
-        return (sum, carry)
+        return (LimbVector(storage: sum), carry)
     }
 
-    /// `self − other` over `count` limbs and the borrow out (0 or 1).
+    /// `self − other` over `count` (4 or 6) limbs and the borrow out (0 or 1).
     @inline(__always)
     func subtracting(_ other: LimbVector, count: Int) -> (difference: LimbVector, borrow: UInt64) {
-        var difference = LimbVector.zero
-        var borrow: UInt64 = 0
-        for index in 0..<count {
-            let (d1, o1) = self[index].subtractingReportingOverflow(other[index])
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-            difference[index] = d2
-            borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+        var difference = storage, borrow: UInt64 = 0
+        Self.subtractWithBorrow(&difference.0, other.storage.0, &borrow)
+        Self.subtractWithBorrow(&difference.1, other.storage.1, &borrow)
+        Self.subtractWithBorrow(&difference.2, other.storage.2, &borrow)
+        Self.subtractWithBorrow(&difference.3, other.storage.3, &borrow)
+        if count > 4 {
+            Self.subtractWithBorrow(&difference.4, other.storage.4, &borrow)
+            Self.subtractWithBorrow(&difference.5, other.storage.5, &borrow)
         }
-        return (difference, borrow)
+        return (LimbVector(storage: difference), borrow)
     }
 
-    /// `condition ? a : b` limb by limb without a branch (`mask` is all ones or all zeros).
+    /// `mask == all ones ? a : b` limb by limb without a branch (`mask` is all ones or all
+    /// zeros); limbs past `count` (4 or 6) are zero.
     @inline(__always)
     static func select(_ mask: UInt64, _ a: LimbVector, _ b: LimbVector, count: Int) -> LimbVector {
-        var result = LimbVector.zero
-        for index in 0..<count { result[index] = (a[index] & mask) | (b[index] & ~mask) }
-        return result
+        let x = a.storage, y = b.storage
+        @inline(__always) func pick(_ u: UInt64, _ v: UInt64) -> UInt64 { (u & mask) | (v & ~mask) }
+        return LimbVector(storage: (pick(x.0, y.0), pick(x.1, y.1), pick(x.2, y.2), pick(x.3, y.3),
+                                    count > 4 ? pick(x.4, y.4) : 0, count > 4 ? pick(x.5, y.5) : 0))
+    }
+
+    /// limb += addend + carry; carry = the carry out (0 or 1). Compiles to `adc` in a chain.
+    @inline(__always)
+    static func addWithCarry(_ limb: inout UInt64, _ addend: UInt64, _ carry: inout UInt64) {
+        let s1 = limb &+ addend
+        let s2 = s1 &+ carry
+        carry = (s1 < addend ? 1 : 0) | (s2 < s1 ? 1 : 0)
+        limb = s2
+    }
+
+    /// limb −= subtrahend + borrow; borrow = the borrow out (0 or 1). Compiles to `sbb`.
+    @inline(__always)
+    static func subtractWithBorrow(_ limb: inout UInt64, _ subtrahend: UInt64, _ borrow: inout UInt64) {
+        let d1 = limb &- subtrahend
+        let d2 = d1 &- borrow
+        borrow = (limb < subtrahend ? 1 : 0) | (d1 < borrow ? 1 : 0)
+        limb = d2
     }
 
     static func == (a: LimbVector, b: LimbVector) -> Bool {

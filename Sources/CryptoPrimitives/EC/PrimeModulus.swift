@@ -57,35 +57,50 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     /// subtraction (without a branch) leaves the result below m.
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {
-        let x = a.montgomery, y = b.montgomery
-        var t = LimbVector.zero
+        let x = a.montgomery.storage, y = b.montgomery.storage
+        var t = LimbVector.zero.storage
         var top: UInt64 = 0                                        // t[k]
-        // The rounds are written out (the compiler does not unroll a loop this long), so that
-        // every limb index is a constant and t stays in registers.
-        multiplyRound(&t, &top, x, y[0])
-        multiplyRound(&t, &top, x, y[1])
-        multiplyRound(&t, &top, x, y[2])
-        multiplyRound(&t, &top, x, y[3])
+        // Rounds and limbs are written out (the compiler does not unroll loops this long), so
+        // that every limb is a named value and t stays in registers.
+        multiplyRound(&t, &top, x, y.0)
+        multiplyRound(&t, &top, x, y.1)
+        multiplyRound(&t, &top, x, y.2)
+        multiplyRound(&t, &top, x, y.3)
         if Modulus.limbCount > 4 {
-            multiplyRound(&t, &top, x, y[4])
-            multiplyRound(&t, &top, x, y[5])
+            multiplyRound(&t, &top, x, y.4)
+            multiplyRound(&t, &top, x, y.5)
         }
-        return Self(montgomery: reduced(t, carry: top))
+        return Self(montgomery: reduced(LimbVector(storage: t), carry: top))
     }
+
+    typealias Limbs6 = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// One CIOS round: t = (t + x·yi + q·m) / 2^64, with t[k] in `top`.
     @inline(__always)
-    private static func multiplyRound(_ t: inout LimbVector, _ top: inout UInt64, _ x: LimbVector, _ yi: UInt64) {
-        let k = Modulus.limbCount, m = Modulus.modulus
+    private static func multiplyRound(_ t: inout Limbs6, _ top: inout UInt64, _ x: Limbs6, _ yi: UInt64) {
+        let wide = Modulus.limbCount > 4, m = Modulus.modulus.storage
         var carry: UInt64 = 0
-        for j in 0..<k { t[j] = Limbs.multiplyAdd(x[j], yi, t[j], &carry) }
+        t.0 = Limbs.multiplyAdd(x.0, yi, t.0, &carry)
+        t.1 = Limbs.multiplyAdd(x.1, yi, t.1, &carry)
+        t.2 = Limbs.multiplyAdd(x.2, yi, t.2, &carry)
+        t.3 = Limbs.multiplyAdd(x.3, yi, t.3, &carry)
+        if wide {
+            t.4 = Limbs.multiplyAdd(x.4, yi, t.4, &carry)
+            t.5 = Limbs.multiplyAdd(x.5, yi, t.5, &carry)
+        }
         let (sum, overflow) = top.addingReportingOverflow(carry)
-        let q = t[0] &* Modulus.negativeInverse
+        let q = t.0 &* Modulus.negativeInverse
         carry = 0
-        _ = Limbs.multiplyAdd(q, m[0], t[0], &carry)                // low limb becomes 0: dropped
-        for j in 1..<k { t[j &- 1] = Limbs.multiplyAdd(q, m[j], t[j], &carry) }
+        _ = Limbs.multiplyAdd(q, m.0, t.0, &carry)                  // low limb becomes 0: dropped
+        t.0 = Limbs.multiplyAdd(q, m.1, t.1, &carry)
+        t.1 = Limbs.multiplyAdd(q, m.2, t.2, &carry)
+        t.2 = Limbs.multiplyAdd(q, m.3, t.3, &carry)
+        if wide {
+            t.3 = Limbs.multiplyAdd(q, m.4, t.4, &carry)
+            t.4 = Limbs.multiplyAdd(q, m.5, t.5, &carry)
+        }
         let (shifted, overflow2) = sum.addingReportingOverflow(carry)
-        t[k &- 1] = shifted
+        if wide { t.5 = shifted } else { t.3 = shifted }
         top = (overflow ? 1 : 0) &+ (overflow2 ? 1 : 0)
     }
 
