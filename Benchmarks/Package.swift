@@ -30,6 +30,7 @@ let package = Package(
             "COpenSSL",
             .product(name: "AppReceipt", package: "swift-receipt"),
             .product(name: "X509Certificates", package: "swift-receipt"),
+            .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "PKCS7", package: "swift-receipt"),
             .product(name: "DER", package: "swift-receipt"),
             .product(name: "CryptoPrimitives", package: "swift-receipt"),

@@ -15,6 +15,9 @@ struct JSONReader {
     let bytes: [UInt8]
     private(set) var position: Int
     private var depth = 0
+    /// The member names of the objects being read, innermost last: one buffer for the whole
+    /// document, so reading an object allocates nothing of its own.
+    private var names: [Range<Int>] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -51,14 +54,15 @@ struct JSONReader {
     /// member's value through the reader it is given.
     mutating func readObject(_ member: (JSONName, inout JSONReader) throws -> Void) throws {
         try enter(UInt8(ascii: "{"))
-        var names: [Range<Int>] = []
+        let first = names.count
+        defer { names.removeSubrange(first...) }
         skipWhitespace()
         if try consumeIf(UInt8(ascii: "}")) { return leave() }
         repeat {
             skipWhitespace()
             let name = try readName()
-            guard names.count < Self.maxMembers else { throw JSONError(.tooManyMembers, at: name.lowerBound) }
-            for earlier in names where bytes[earlier].elementsEqual(bytes[name]) {
+            guard names.count - first < Self.maxMembers else { throw JSONError(.tooManyMembers, at: name.lowerBound) }
+            for earlier in names[first...] where bytes[earlier].elementsEqual(bytes[name]) {
                 throw JSONError(.duplicateMemberName(String(decoding: bytes[name], as: UTF8.self)), at: name.lowerBound)
             }
             names.append(name)
