@@ -236,25 +236,52 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
         return LimbVector.select(keepValue, value, difference, count: k)
     }
 
-    /// a^(m−2) = a⁻¹ mod m for a ≠ 0 (Fermat; m is prime), left to right with a fixed 4-bit
-    /// window: 15 multiplications for the table, then 4 squarings and at most one
-    /// multiplication per exponent digit. Zero maps to zero.
+    /// a⁻¹ mod m (zero for zero): the plain value inverted by the binary extended Euclidean
+    /// algorithm, then back into Montgomery form. Two multiplications and about 2·64k cheap
+    /// shift-or-subtract steps, against some 64k multiplications for Fermat's a^(m−2). Variable
+    /// time (branches on the value), which suits public data only: verification inverts s,
+    /// affine conversion inverts Z; test signing is not secret-safe anyway.
     func inverse() -> Self {
-        var exponent = Modulus.modulus
-        exponent[0] &-= 2                                          // m is odd and > 2: no borrow
-        return withUnsafeTemporaryAllocation(of: Self.self, capacity: 16) { table in
-            table[0] = .one
-            table[1] = self
-            for i in 2..<16 { table[i] = table[i &- 1] * self }
-            var result = Self.one
-            var position = 64 &* Modulus.limbCount
-            while position > 0 {
-                position &-= 4
-                for _ in 0..<4 { result = result.squared() }
-                let digit = Int(truncatingIfNeeded: exponent[position >> 6] >> UInt64(position & 63) & 0xf)
-                if digit != 0 { result = result * table[digit] }     // exponent is public
+        let a = value
+        guard !a.isZero else { return .zero }
+        return Self(Self.binaryInverse(a))
+    }
+
+    /// a⁻¹ mod m for a plain a in [1, m − 1] (Hankerson, Menezes, Vanstone, "Guide to Elliptic
+    /// Curve Cryptography", Alg. 2.22): u = a, v = m; keep x1·a ≡ u and x2·a ≡ v (mod m) while
+    /// halving even values and subtracting the smaller from the larger, until u or v is 1.
+    /// Terminates because gcd(a, m) = 1 (m is prime) and u + v shrinks every step.
+    static func binaryInverse(_ a: LimbVector) -> LimbVector {
+        let k = Modulus.limbCount
+        var u = a, v = Modulus.modulus
+        var x1 = LimbVector.zero, x2 = LimbVector.zero
+        x1[0] = 1
+        while !u.isOne && !v.isOne {
+            while u.storage.0 & 1 == 0 {
+                u = u.shiftedRight(insertingTopBit: 0, count: k)
+                x1 = halved(x1)
             }
-            return result
+            while v.storage.0 & 1 == 0 {
+                v = v.shiftedRight(insertingTopBit: 0, count: k)
+                x2 = halved(x2)
+            }
+            if u.compare(v, count: k) >= 0 {
+                u = u.subtracting(v, count: k).difference
+                x1 = (Self(montgomery: x1) - Self(montgomery: x2)).montgomery   // plain x1 − x2 mod m
+            } else {
+                v = v.subtracting(u, count: k).difference
+                x2 = (Self(montgomery: x2) - Self(montgomery: x1)).montgomery
+            }
         }
+        return u.isOne ? x1 : x2
+    }
+
+    /// x/2 mod m for x < m: x/2 when x is even, else (x + m)/2 (m is odd), with the carry of
+    /// x + m shifted back in.
+    private static func halved(_ x: LimbVector) -> LimbVector {
+        let k = Modulus.limbCount
+        guard x.storage.0 & 1 == 1 else { return x.shiftedRight(insertingTopBit: 0, count: k) }
+        let (sum, carry) = x.adding(Modulus.modulus, count: k)
+        return sum.shiftedRight(insertingTopBit: carry, count: k)
     }
 }
