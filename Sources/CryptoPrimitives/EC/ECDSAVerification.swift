@@ -1,7 +1,7 @@
 /// ECDSA signature verification, FIPS 186-5 §6.4.2 (SEC 1 §4.1.4), for one curve.
 ///
 /// Everything it handles is public (the key, the signature, the digest), so it is not constant
-/// time: inversion modulo n by Fermat with a public exponent, branches on wNAF digits and on the
+/// time: inversion modulo n by the binary extended Euclidean algorithm, branches on wNAF digits and on the
 /// exceptional cases of point addition.
 enum ECDSAVerification<Curve: WeierstrassCurve> {
     typealias Scalar = MontgomeryResidue<Curve.Order>
