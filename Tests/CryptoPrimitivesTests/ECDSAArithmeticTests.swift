@@ -59,6 +59,8 @@ import Testing
             let product = Support.montgomeryProduct(a, b, modulus)
             #expect(!MontgomeryTests.isAtLeast(product, m))
             #expect(MontgomeryTests.mod([UInt64](repeating: 0, count: m.count) + product, m) == MontgomeryTests.mulMod(a, b, m))
+            let square = Support.montgomerySquare(a, modulus)
+            #expect(MontgomeryTests.mod([UInt64](repeating: 0, count: m.count) + square, m) == MontgomeryTests.mulMod(a, a, m))
             var sum = a
             MontgomeryTests.addMod(&sum, b, m)
             #expect(Support.sum(a, b, modulus) == sum)
@@ -78,6 +80,10 @@ import Testing
         mMinus1[0] -= 1
         #expect(MontgomeryTests.mod([UInt64](repeating: 0, count: m.count) + Support.montgomeryProduct(mMinus1, mMinus1, modulus), m)
                 == MontgomeryTests.mulMod(mMinus1, mMinus1, m))
+        #expect(Support.montgomerySquare(mMinus1, modulus) == Support.montgomeryProduct(mMinus1, mMinus1, modulus))
+        let allOnes = [UInt64](repeating: .max, count: m.count)                     // the largest square product
+        let belowM = MontgomeryTests.mod(allOnes, m)
+        #expect(Support.montgomerySquare(belowM, modulus) == Support.montgomeryProduct(belowM, belowM, modulus))
         #expect(Support.montgomeryProduct([UInt64](repeating: 0, count: m.count), mMinus1, modulus).allSatisfy { $0 == 0 })
     }
 

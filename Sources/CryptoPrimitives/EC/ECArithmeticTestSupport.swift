@@ -18,6 +18,11 @@ package enum ECArithmeticTestSupport {
         montgomeryProduct(a, b, type(modulus))
     }
 
+    /// a²·R⁻¹ mod m by the dedicated squaring.
+    package static func montgomerySquare(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
+        montgomerySquare(a, type(modulus))
+    }
+
     /// a + b mod m, a − b mod m, a⁻¹ mod m: plain values in and out (through Montgomery form).
     package static func sum(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { sum(a, b, type(modulus)) }
     package static func difference(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { difference(a, b, type(modulus)) }
@@ -80,6 +85,10 @@ package enum ECArithmeticTestSupport {
 
     private static func montgomeryProduct<M: PrimeModulus>(_ a: [UInt64], _ b: [UInt64], _: M.Type) -> [UInt64] {
         array((residue(a, M.self) * residue(b, M.self)).montgomery, M.self)
+    }
+
+    private static func montgomerySquare<M: PrimeModulus>(_ a: [UInt64], _: M.Type) -> [UInt64] {
+        array(residue(a, M.self).squared().montgomery, M.self)
     }
 
     private static func sum<M: PrimeModulus>(_ a: [UInt64], _ b: [UInt64], _: M.Type) -> [UInt64] {

@@ -1,7 +1,7 @@
 /// ECDSA signature verification, FIPS 186-5 §6.4.2 (SEC 1 §4.1.4), for one curve.
 ///
 /// Everything it handles is public (the key, the signature, the digest), so it is not constant
-/// time: inversion modulo n by Fermat with a public exponent, branches on wNAF digits and on the
+/// time: inversion modulo n by the binary extended Euclidean algorithm, branches on wNAF digits and on the
 /// exceptional cases of point addition.
 enum ECDSAVerification<Curve: WeierstrassCurve> {
     typealias Scalar = MontgomeryResidue<Curve.Order>
@@ -14,8 +14,8 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
         // Steps 2–3: e = the leftmost bits of the hash, as many as n has (FIPS 186-5 §6.4.2 step
         // 3, SEC 1 §4.1.4 step 5); any hash length works.
         let e = truncatedDigest(digest)
-        // Step 4: w = s⁻¹ mod n (Montgomery form: s⁻¹·R).
-        let w = Scalar(s).inverse()
+        // Step 4: w = s⁻¹ mod n (kept in Montgomery form, s⁻¹·R).
+        let w = Scalar(Scalar.binaryInverse(s))
         // Step 5: u1 = e·w, u2 = r·w; a Montgomery product with one plain operand is plain.
         let u1 = (Scalar(montgomery: e) * w).montgomery
         let u2 = (Scalar(montgomery: r) * w).montgomery

@@ -46,6 +46,24 @@ struct LimbVector: Sendable, Hashable {
         storage.0 | storage.1 | storage.2 | storage.3 | storage.4 | storage.5 == 0
     }
 
+    /// True when the value is 1.
+    var isOne: Bool {
+        storage.0 == 1 && storage.1 | storage.2 | storage.3 | storage.4 | storage.5 == 0
+    }
+
+    /// The low `count` (4 or 6) limbs shifted right by one bit, with `topBit` (0 or 1) shifted
+    /// in at bit 64·count − 1.
+    @inline(__always)
+    func shiftedRight(insertingTopBit topBit: UInt64, count: Int) -> LimbVector {
+        let s = storage
+        if count > 4 {
+            return LimbVector(storage: (s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
+                                        s.3 >> 1 | s.4 << 63, s.4 >> 1 | s.5 << 63, s.5 >> 1 | topBit << 63))
+        }
+        return LimbVector(storage: (s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
+                                    s.3 >> 1 | topBit << 63, 0, 0))
+    }
+
     /// −1, 0 or 1 as `self` is below, equal to or above `other`, over the low `count` limbs.
     @inline(__always)
     func compare(_ other: LimbVector, count: Int) -> Int {
