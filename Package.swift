@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
         .testTarget(name: "DERTests", dependencies: ["DER", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "X509Tests", dependencies: ["X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),

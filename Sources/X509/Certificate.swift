@@ -50,10 +50,19 @@ public struct Certificate: Sendable {
     /// Reads the next element of `reader` (whose input is `storage`) as a DER certificate,
     /// whatever rules the reader itself uses.
     package init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
-        let outer = try reader.readElement()
-        // The bytes a signature covers must have exactly one reading: every element of the
-        // certificate is DER, Names and unknown extension contents included (DESIGN §3).
-        try outer.requireDER()
+        try self.init(element: reader.readElement(), storage: storage)
+    }
+
+    /// Reads `outer` (an element of `storage`, read under any rules) as a DER certificate.
+    ///
+    /// Every element of it is DER, unknown extension contents and opaque name values included
+    /// (DESIGN §3: the bytes a signature covers must have exactly one reading). The fields are read
+    /// first, so that a broken rule is reported as itself (a Name's as its `NameRule`); a final
+    /// `requireDER` covers what no field reader interprets.
+    package init(element outer: ASN1Element, storage: [UInt8]) throws {
+        guard outer.encodedLength <= X509Limits.maxCertificateSize else {
+            throw outer.failure(.certificateTooLarge(outer.encodedLength))
+        }
         var strict = outer.reread(rules: .der)
         let certificate = try strict.read(.sequence)
         var fields = try certificate.children()
@@ -90,12 +99,15 @@ public struct Certificate: Sendable {
         guard innerAlgorithm.encoded.elementsEqual(outerAlgorithmElement.encoded) else {
             throw innerAlgorithm.failure(.signatureAlgorithmMismatch)
         }
-        issuerRange = try body.read(.sequence).range
+        let issuer = try Name.read(&body)
+        // RFC 5280 §4.1.2.4: "The issuer field MUST contain a non-empty distinguished name."
+        guard issuer.contentLength > 0 else { throw issuer.failure(.invalidName(.emptyIssuer)) }
+        issuerRange = issuer.range
         var validity = try body.readSequence()
         notBefore = try validity.readTime()
         notAfter = try validity.readTime()
         try validity.finish()
-        subjectRange = try body.read(.sequence).range
+        subjectRange = try Name.read(&body).range
         let keyStart = body.offset
         publicKey = try PublicKeyInfo.read(&body)
         publicKeyInfoRange = keyStart ..< body.offset
@@ -112,6 +124,7 @@ public struct Certificate: Sendable {
             extensions = CertificateExtensions()
         }
         try body.finish()
+        try outer.requireDER()
     }
 }
 

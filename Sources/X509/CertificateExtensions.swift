@@ -50,6 +50,9 @@ public struct CertificateExtensions: Sendable, Hashable {
         var entries = try list.children()
         if entries.isAtEnd { throw list.failure(.emptyList) }
         while !entries.isAtEnd {
+            guard result.identifiers.count < X509Limits.maxExtensions else {
+                throw CertificateError(.tooManyExtensions, at: entries.offset)
+            }
             var fields = try entries.readSequence()
             let oidElement = try fields.read(.objectIdentifier)
             let oid = try oidElement.objectIdentifierValue()

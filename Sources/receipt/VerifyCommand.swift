@@ -28,12 +28,9 @@ enum VerifyCommand {
                 Output.write("valid (\(policy.name)): \(chain)\n" + Summary.text(receipt) + "\n")
             }
         } catch {
-            if case .untrusted(.malformedCertificate(let malformed)) = error {
-                if json { Output.write(ReceiptJSON.failure(.malformed) + "\n") }
-                throw ToolFailure(status: .malformed, message: "malformed certificate: \(malformed)")
-            }
+            // Embedded certificates are parsed (and a malformed one refused, exit 2) by decoding.
             if json { Output.write(ReceiptJSON.failure(.notAuthenticated) + "\n") }
-            throw ToolFailure(status: .verificationFailed, message: "not valid: \(error)")
+            throw ToolFailure(status: .verificationFailed, message: RefusalHint.message(error, time: time))
         }
     }
 
@@ -49,7 +46,7 @@ enum VerifyCommand {
             policy.anchors = try roots.map { path in
                 do {
                     return try TrustAnchor(derEncoded: Input.read(path))
-                } catch let error as PKCS7Error {
+                } catch let error as CertificateError {
                     throw ToolFailure.usage("--root \(path): not a certificate (\(error))")
                 }
             }
