@@ -10,9 +10,10 @@ let package = Package(
     products: [
         .library(name: "DER", targets: ["DER"]),
         .library(name: "CryptoPrimitives", targets: ["CryptoPrimitives"]),
-        .library(name: "X509", targets: ["X509"]),
+        .library(name: "X509Certificates", targets: ["X509Certificates"]),
         .library(name: "PKCS7", targets: ["PKCS7"]),
         .library(name: "AppReceipt", targets: ["AppReceipt"]),
+        .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
         // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
         // Throwaway keys: never trust anything this module signs.
         .library(name: "ReceiptTestSupport", targets: ["ReceiptTestSupport"]),
@@ -23,23 +24,26 @@ let package = Package(
     targets: [
         .target(name: "DER"),
         .target(name: "CryptoPrimitives"),
-        .target(name: "X509", dependencies: ["DER", "CryptoPrimitives"]),
-        .target(name: "PKCS7", dependencies: ["X509", "DER", "CryptoPrimitives"]),
-        .target(name: "AppReceipt", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives"]),
-        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "PKCS7", "X509", "DER"]),
-        .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509", "PKCS7"]),
+        .target(name: "X509Certificates", dependencies: ["DER", "CryptoPrimitives"]),
+        .target(name: "PKCS7", dependencies: ["X509Certificates", "DER", "CryptoPrimitives"]),
+        .target(name: "AppReceipt", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
+        // StoreKit 2 signed data: compact JWS, ES256, x5c chains to Apple Root CA - G3, typed payloads.
+        .target(name: "AppStoreJWS", dependencies: ["X509Certificates", "CryptoPrimitives"]),
+        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "PKCS7", "X509Certificates", "DER"]),
+        .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
-        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
+        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
         .testTarget(name: "DERTests", dependencies: ["DER", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "X509Tests", dependencies: ["X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "X509CertificatesTests", dependencies: ["X509Certificates", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "X509", "DER", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
     ]
 )

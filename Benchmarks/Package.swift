@@ -29,14 +29,14 @@ let package = Package(
         .target(name: "ReceiptBenchmarkCases", dependencies: [
             "COpenSSL",
             .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "X509", package: "swift-receipt"),
+            .product(name: "X509Certificates", package: "swift-receipt"),
+            .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "PKCS7", package: "swift-receipt"),
             .product(name: "DER", package: "swift-receipt"),
             .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
-            // Our X.509 module is named X509 too: swift-certificates' is renamed for this package.
-            .product(name: "X509", package: "swift-certificates", moduleAliases: ["X509": "SwiftCertificatesX509"]),
+            .product(name: "X509", package: "swift-certificates"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),

@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 
 /// An App Store receipt: the PKCS#7 envelope and its payload decoded into typed values.
 ///

@@ -1,6 +1,6 @@
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// Why bytes could not be decoded as an App Store receipt (malformed input). Each case carries
 /// the byte offset of the element at fault where there is one.

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 
 /// The project's own synthetic inputs, from which `make-corpus` writes `Fuzz/corpus/<target>/`

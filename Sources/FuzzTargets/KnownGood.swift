@@ -2,7 +2,7 @@ import AppReceipt
 import CryptoPrimitives
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 
 /// What genuinely signed material the harnesses know of, by SHA-256: signed contents (receipt
@@ -128,7 +128,7 @@ enum FuzzPolicies {
     /// Apple Root CA's and the StoreKit certificate's.
     static let issuerKeys: [RSAPublicKey] = {
         let chain = TestChain()
-        var keys = [chain.root.key.publicKey, chain.intermediate.key.publicKey]
+        var keys = [chain.root.key, chain.intermediate.key].compactMap { ($0 as? TestSigningKey)?.publicKey }
         for anchor in [TrustAnchor.appleRootCA, TrustAnchor.storeKitTesting].compactMap({ $0 }) {
             if let key = try? anchor.certificate.rsaPublicKey() { keys.append(key) }
         }

@@ -3,7 +3,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 
 /// `receipt`: `AppReceipt` decoding and validation under every policy, on any input (and, when
 /// the input is base64 or PEM text, on what it decodes to).

@@ -1,5 +1,5 @@
 import DER
-import X509
+import X509Certificates
 
 extension OIDs {
     // PKCS#7 / CMS content types (RFC 5652 §4, §5.1) and attributes (§11).

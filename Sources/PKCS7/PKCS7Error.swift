@@ -1,5 +1,5 @@
 import DER
-import X509
+import X509Certificates
 
 /// A malformed PKCS#7/CMS structure: what was wrong and the byte offset of the element at fault.
 /// Distinct from `VerificationError`, which says why well-formed data is not trusted.

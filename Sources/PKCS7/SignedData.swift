@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import DER
-import X509
+import X509Certificates
 
 /// Bounds on what a SignedData may hold; beyond them parsing fails with `inputTooLarge` or
 /// `tooManyElements`. Within them decoding is linear in the input.

@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import DER
-import X509
+import X509Certificates
 
 /// The outcome of a successful verification.
 public struct VerifiedSignature: Sendable {

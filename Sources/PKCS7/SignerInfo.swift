@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import DER
-import X509
+import X509Certificates
 
 /// How a SignerInfo names its certificate (RFC 5652 §5.3).
 public enum SignerIdentifier: Sendable, Hashable {

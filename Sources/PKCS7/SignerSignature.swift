@@ -1,6 +1,6 @@
 import CryptoPrimitives
 import DER
-import X509
+import X509Certificates
 
 /// The signature a SignerInfo carries over the content (RFC 5652 §5.4–5.6).
 enum SignerSignature {

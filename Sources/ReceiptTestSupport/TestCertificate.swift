@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// Builds X.509 v3 (or v1) certificates signed with throwaway keys, for synthetic chains.
 /// Every field has a sensible default; tests change the one they are about.
@@ -78,7 +78,8 @@ public struct TestCertificate: Sendable {
     /// The subject as (attribute OID, UTF8String value) pairs, one per RDN.
     public var subject: [(ASN1ObjectIdentifier, String)]
     public var serialNumber: [UInt8]
-    public var key: TestSigningKey
+    /// The certificate's own key: in its SubjectPublicKeyInfo, and what it signs others with.
+    public var key: any TestCertificateKey
     /// Validity, seconds since 1970.
     public var notBefore: Int64
     public var notAfter: Int64
@@ -88,7 +89,7 @@ public struct TestCertificate: Sendable {
     /// 3, or 1 for a certificate without extensions.
     public var version: Int
 
-    public init(commonName: String, organization: String = "Receipt Toolkit Tests", key: TestSigningKey,
+    public init(commonName: String, organization: String = "Receipt Toolkit Tests", key: any TestCertificateKey,
                 serialNumber: [UInt8] = [0x01], notBefore: Int64 = TestCertificate.defaultNotBefore,
                 notAfter: Int64 = TestCertificate.defaultNotAfter, signatureHash: HashAlgorithm = .sha256,
                 extensions: [Extension] = [], version: Int = 3) {
@@ -132,30 +133,15 @@ public struct TestCertificate: Sendable {
     }
 
     /// The DER SubjectPublicKeyInfo of `key`.
-    public var subjectPublicKeyInfo: [UInt8] {
-        var keyDER = DERWriter()
-        keyDER.appendSequence { rsa in
-            rsa.appendUnsignedInteger(key.modulus)
-            rsa.appendUnsignedInteger(key.publicExponent)
-        }
-        var der = DERWriter()
-        der.appendSequence { spki in
-            spki.appendSequence { algorithm in
-                algorithm.appendObjectIdentifier(OIDs.rsaEncryption)
-                algorithm.appendNull()
-            }
-            spki.appendBitString(keyDER.bytes)
-        }
-        return der.bytes
-    }
+    public var subjectPublicKeyInfo: [UInt8] { key.subjectPublicKeyInfo }
 
-    /// The DER tbsCertificate naming `issuerName` as issuer.
-    public func tbsCertificate(issuerName: [UInt8]) -> [UInt8] {
+    /// The DER tbsCertificate naming `issuerName` as issuer, whose key (RSA by default) signs it.
+    public func tbsCertificate(issuerName: [UInt8], issuerKey: any TestCertificateKey = TestKeys.rsa2048[0]) -> [UInt8] {
         var der = DERWriter()
         der.appendSequence { tbs in
             if version == 3 { tbs.appendConstructed(.contextSpecific(0)) { $0.appendInteger(2) } }
             tbs.appendUnsignedInteger(serialNumber)
-            tbs.appendEncoded(TestCertificate.algorithmIdentifier(signatureHash))
+            tbs.appendEncoded(issuerKey.signatureAlgorithm(signatureHash))
             tbs.appendEncoded(issuerName)
             tbs.appendSequence { validity in
                 validity.appendTime(notBefore)
@@ -189,18 +175,18 @@ public struct TestCertificate: Sendable {
     public func selfSigned() -> [UInt8] { signed(by: self) }
 
     /// The certificate DER with an explicit issuer name and signing key.
-    public func signed(issuerName: [UInt8], issuerKey: TestSigningKey) -> [UInt8] {
-        let tbs = tbsCertificate(issuerName: issuerName)
-        let signature = issuerKey.sign(message: tbs, algorithm: signatureHash)
-        return TestCertificate.assemble(tbs: tbs, hash: signatureHash, signature: signature)
+    public func signed(issuerName: [UInt8], issuerKey: any TestCertificateKey) -> [UInt8] {
+        let tbs = tbsCertificate(issuerName: issuerName, issuerKey: issuerKey)
+        let signature = issuerKey.signatureValue(digest: signatureHash.hash(tbs), hash: signatureHash)
+        return TestCertificate.assemble(tbs: tbs, algorithm: issuerKey.signatureAlgorithm(signatureHash), signature: signature)
     }
 
     /// Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }.
-    public static func assemble(tbs: [UInt8], hash: HashAlgorithm, signature: [UInt8]) -> [UInt8] {
+    public static func assemble(tbs: [UInt8], algorithm: [UInt8], signature: [UInt8]) -> [UInt8] {
         var der = DERWriter()
         der.appendSequence { cert in
             cert.appendEncoded(tbs)
-            cert.appendEncoded(algorithmIdentifier(hash))
+            cert.appendEncoded(algorithm)
             cert.appendBitString(signature)
         }
         return der.bytes
@@ -208,12 +194,7 @@ public struct TestCertificate: Sendable {
 
     /// `shaNWithRSAEncryption` with NULL parameters.
     public static func algorithmIdentifier(_ hash: HashAlgorithm) -> [UInt8] {
-        var der = DERWriter()
-        der.appendSequence { algorithm in
-            algorithm.appendObjectIdentifier(rsaSignatureOID(hash))
-            algorithm.appendNull()
-        }
-        return der.bytes
+        TestKeys.rsa2048[0].signatureAlgorithm(hash)
     }
 
     static func rsaSignatureOID(_ hash: HashAlgorithm) -> ASN1ObjectIdentifier {
@@ -223,6 +204,14 @@ public struct TestCertificate: Sendable {
         case .sha256: return OIDs.sha256WithRSAEncryption
         case .sha384: return OIDs.sha384WithRSAEncryption
         case .sha512: return OIDs.sha512WithRSAEncryption
+        }
+    }
+
+    static func ecdsaSignatureOID(_ hash: HashAlgorithm) -> ASN1ObjectIdentifier {
+        switch hash {
+        case .sha384: return OIDs.ecdsaWithSHA384
+        case .sha512: return OIDs.ecdsaWithSHA512
+        default: return OIDs.ecdsaWithSHA256
         }
     }
 

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// A synthetic chain shaped like Apple's: root ← intermediate (WWDR marker 6.2.1) ← leaf (policy
 /// 5.6.1 and marker 6.11.1), each with its own throwaway key, plus the signing helpers that turn a

@@ -644,7 +644,7 @@ public enum TestKeys: Sendable {
 }
 
 /// Hex digits to bytes, ignoring white space (the constants above span lines). Traps on anything else.
-private func hexBytes(_ text: String) -> [UInt8] {
+func hexBytes(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     var high: UInt8? = nil
     for unit in text.utf8 {

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// Builds receipt payloads (RFC-less: Apple's SET OF ReceiptAttribute) with typed fields.
 public struct TestReceipt: Sendable {

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// Builds PKCS#7 SignedData (RFC 5652) around a content, in the shapes real receipts have:
 /// DER like the App Store's, or BER with indefinite lengths and a segmented eContent like
@@ -12,6 +12,8 @@ public struct TestSignedData: Sendable {
         case rsaEncryption
         /// `shaNWithRSAEncryption` naming this hash (Xcode receipts name the digest's hash).
         case rsaWithHash(HashAlgorithm)
+        /// `ecdsa-with-SHAn` naming this hash (an ECDSA signer).
+        case ecdsaWithHash(HashAlgorithm)
     }
 
     public var content: [UInt8]
@@ -62,7 +64,7 @@ public struct TestSignedData: Sendable {
             toSign = digest.hash(set.bytes)                // signed as SET (RFC 5652 §5.4)
             signedAttributesDER = [0xA0] + set.bytes.dropFirst()   // carried as [0] IMPLICIT
         }
-        let signature = signer.key.sign(digest: toSign, algorithm: digest)
+        let signature = signer.key.signatureValue(digest: toSign, hash: digest)
 
         var signerInfo = DERWriter()
         signerInfo.appendSequence { info in
@@ -75,10 +77,15 @@ public struct TestSignedData: Sendable {
             if let signedAttributesDER { info.appendEncoded(signedAttributesDER) }
             info.appendSequence { algorithm in
                 switch signatureAlgorithm {
-                case .rsaEncryption: algorithm.appendObjectIdentifier(OIDs.rsaEncryption)
-                case .rsaWithHash(let hash): algorithm.appendObjectIdentifier(TestCertificate.rsaSignatureOID(hash))
+                case .rsaEncryption:
+                    algorithm.appendObjectIdentifier(OIDs.rsaEncryption)
+                    algorithm.appendNull()
+                case .rsaWithHash(let hash):
+                    algorithm.appendObjectIdentifier(TestCertificate.rsaSignatureOID(hash))
+                    algorithm.appendNull()
+                case .ecdsaWithHash(let hash):
+                    algorithm.appendObjectIdentifier(TestCertificate.ecdsaSignatureOID(hash))   // no parameters (RFC 5758 §3.2)
                 }
-                algorithm.appendNull()
             }
             info.appendOctetString(signature)
         }

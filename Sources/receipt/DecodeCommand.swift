@@ -7,15 +7,16 @@ enum DecodeCommand {
         let path = try options.file()
         let json = options.flag("--json")
         try options.rejectUnknown()
-        let receipt = try ReceiptLoader.load(path, json: json)
+        let raw = try Input.readRaw(path)
+        if let token = Input.compactJWS(raw) { return try JWSCommands.decode(token, json: json) }
+        let receipt = try ReceiptLoader.load(ReceiptInput.decode(raw), json: json)
         Output.write((json ? ReceiptJSON.response(receipt) : Summary.text(receipt)) + "\n")
     }
 }
 
 /// Reading a receipt for `decode` and `verify`: malformed input ends the command with status 2.
 enum ReceiptLoader {
-    static func load(_ path: String, json: Bool) throws -> AppReceipt {
-        let bytes = try Input.read(path)
+    static func load(_ bytes: [UInt8], json: Bool) throws -> AppReceipt {
         do {
             return try AppReceipt(bytes)
         } catch {

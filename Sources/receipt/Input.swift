@@ -4,15 +4,26 @@ import Foundation
 /// Reads a FILE operand: a path or `-` (standard input), holding binary DER/BER, base64 text or PEM.
 enum Input {
     static func read(_ path: String) throws -> [UInt8] {
-        let raw: [UInt8]
+        ReceiptInput.decode(try readRaw(path))
+    }
+
+    /// The bytes of FILE as they are.
+    static func readRaw(_ path: String) throws -> [UInt8] {
         if path == "-" {
-            raw = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ToolFailure.usage("cannot read \(path)")
-            }
-            raw = [UInt8](data)
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
-        return ReceiptInput.decode(raw)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToolFailure.usage("cannot read \(path)")
+        }
+        return [UInt8](data)
+    }
+
+    /// A compact JWS: text starting `eyJ` (base64url of `{"`), whitespace around it ignored.
+    /// Returns the token without that whitespace, or `nil` for anything else.
+    static func compactJWS(_ raw: [UInt8]) -> [UInt8]? {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard let first = raw.firstIndex(where: { !isSpace($0) }), let last = raw.lastIndex(where: { !isSpace($0) }) else { return nil }
+        let token = Array(raw[first ... last])
+        return token.starts(with: Array("eyJ".utf8)) ? token : nil
     }
 }

@@ -22,7 +22,8 @@ enum Tool {
                               [--app-version V] [--device-guid HEX] [--at now|receipt|RFC3339] [--json]
                receipt decode FILE [--json]
                receipt dump FILE [--strict]
-        FILE is binary DER/BER, base64 text, or - for standard input.
+        FILE is binary DER/BER, base64 text, or - for standard input; verify and decode also take
+        StoreKit 2 signed data (a compact JWS, text starting eyJ): --at defaults to its signedDate.
         """
 
     /// Runs one command line; never traps on any input.

@@ -1,7 +1,7 @@
 import AppReceipt
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 
 /// `receipt verify FILE [--policy appstore|xcode] [--root CERT]... [--bundle-id ID]
 /// [--app-version V] [--device-guid HEX] [--at now|receipt|RFC3339] [--json]`.
@@ -9,6 +9,8 @@ import X509
 enum VerifyCommand {
     static func run(_ options: inout Options) throws {
         let path = try options.file()
+        let raw = try Input.readRaw(path)
+        if let token = Input.compactJWS(raw) { return try JWSCommands.verify(token, &options) }
         let json = options.flag("--json")
         let policy = try self.policy(options.value("--policy") ?? "appstore", roots: options.values("--root"))
         let bundle = try options.value("--bundle-id")
@@ -17,7 +19,7 @@ enum VerifyCommand {
         let time = try validationTime(options.value("--at") ?? "receipt")
         try options.rejectUnknown()
 
-        let receipt = try ReceiptLoader.load(path, json: json)
+        let receipt = try ReceiptLoader.load(ReceiptInput.decode(raw), json: json)
         do {
             let verified = try receipt.validate(policy: policy, bundleIdentifier: bundle, appVersion: version,
                                                 deviceIdentifier: device, at: time)
@@ -36,10 +38,15 @@ enum VerifyCommand {
 
     /// The named policy, with its anchors replaced by `--root` certificates when given.
     static func policy(_ name: String, roots: [String]) throws -> TrustPolicy {
+        try policy(name, roots: roots, appStore: .appStore, xcode: .xcodeTesting)
+    }
+
+    /// `--policy` chooses between the two given policies; `--root` replaces the chosen one's anchors.
+    static func policy(_ name: String, roots: [String], appStore: TrustPolicy, xcode: TrustPolicy) throws -> TrustPolicy {
         var policy: TrustPolicy
         switch name {
-        case "appstore": policy = .appStore
-        case "xcode": policy = .xcodeTesting
+        case "appstore": policy = appStore
+        case "xcode": policy = xcode
         default: throw ToolFailure.usage("unknown policy '\(name)' (appstore or xcode)")
         }
         if !roots.isEmpty {

@@ -1,7 +1,7 @@
 import AppReceipt
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 import TestHelpers

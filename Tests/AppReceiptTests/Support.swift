@@ -2,7 +2,7 @@ import AppReceipt
 import CryptoPrimitives
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 import TestHelpers

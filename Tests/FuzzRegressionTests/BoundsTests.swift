@@ -11,7 +11,7 @@ import AppReceipt
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 

@@ -6,7 +6,7 @@ import AppReceipt
 import Foundation
 import FuzzTargets
 import PKCS7
-import X509
+import X509Certificates
 import Testing
 import TestHelpers
 

@@ -1,6 +1,6 @@
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import Testing
 import TestHelpers
 

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 
@@ -102,13 +102,13 @@ import Testing
     /// Decision: its public key is parsed for structure only; the RSA key rules (here: an even
     /// modulus) apply when a path uses the key.
     @Test func unusedCertificateKeyRulesApplyOnlyOnAPath() throws {
-        var modulus = S.chain.leaf.key.modulus
+        var modulus = TestKeys.rsa2048[2].modulus
         modulus[modulus.count - 1] &= 0xFE
         let evenKey = DERParts.encode { der in
             der.appendSequence { spki in
                 spki.appendSequence { $0.appendObjectIdentifier(OIDs.rsaEncryption); $0.appendNull() }
                 spki.appendBitString(DERParts.encode { key in
-                    key.appendSequence { $0.appendUnsignedInteger(modulus); $0.appendUnsignedInteger(S.chain.leaf.key.publicExponent) }
+                    key.appendSequence { $0.appendUnsignedInteger(modulus); $0.appendUnsignedInteger(TestKeys.rsa2048[2].publicExponent) }
                 })
             }
         }

@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import Testing
 import TestHelpers
 

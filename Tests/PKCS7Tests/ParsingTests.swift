@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 import TestHelpers
@@ -262,11 +262,12 @@ import TestHelpers
         #expect(Self.parseError(bytes)?.kind == .unsupportedAlgorithm(dsa))
     }
 
-    @Test func ecdsaSignerInfoIsRecognisedButNotVerified() throws {
+    /// An ECDSA signature algorithm never runs with the signer's RSA key: the key is unusable for it.
+    @Test func ecdsaSignerInfoWithAnRSASignerIsRefused() throws {
         let bytes = Self.signerInfoEdited { $0[3] = Self.encode { der in der.appendSequence { $0.appendObjectIdentifier(OIDs.ecdsaWithSHA256) } } }
         let signedData = try SignedData(berEncoded: bytes)
         #expect(signedData.signerInfos[0].signatureAlgorithm == .ecdsaWithHash(.sha256))
-        #expect(throws: VerificationError.unsupportedSignatureAlgorithm) {
+        #expect(throws: VerificationError.invalidPublicKey(subject: describe(S.chain.leaf))) {
             _ = try SignedDataVerifier(policy: S.policy).verify(signedData, at: S.time)
         }
     }

@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 
 // Shared helpers for the PKCS7 tests: times, the synthetic chain (signed once), and small DER

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Testing
 

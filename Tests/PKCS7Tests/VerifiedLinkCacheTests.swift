@@ -1,6 +1,6 @@
 import Foundation
 import PKCS7
-import X509
+import X509Certificates
 import ReceiptTestSupport
 import Synchronization
 import Testing

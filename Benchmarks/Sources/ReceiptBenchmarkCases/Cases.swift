@@ -95,6 +95,10 @@ public enum Cases {
             add("sha1/\(label)") { sha(size, label, sha256: false) }
         }
         try add("rsa2048/verify") { try rsa2048() }
+        try add("ecdsa-p256/verify") { try ECDSACases.verify(.p256) }
+        try add("ecdsa-p384/verify") { try ECDSACases.verify(.p384) }
+        try add("jws/verify") { try JWSCases.verify(warm: false) }
+        try add("jws/verify-warm") { try JWSCases.verify(warm: true) }
         return cases
     }
 
@@ -136,13 +140,13 @@ public enum Cases {
     /// A 2048-bit key of the test chain, a PKCS#1 v1.5 signature over a SHA-256 digest, verified
     /// by each peer with its key parsed once.
     static func rsa2048() throws -> BenchmarkCase {
-        let certificate = TestChain().root
+        let testKey = TestKeys.rsa2048[0]   // the test chain's root key
         let message = Array("App Store receipt benchmark".utf8)
         let digest = CryptoPrimitives.SHA256.hash(message)
-        let signature = certificate.key.sign(digest: digest, algorithm: .sha256)
-        let key = try RSAPublicKey(modulus: certificate.key.modulus, exponent: certificate.key.publicExponent)
-        let openssl = OpenSSL.RSAVerifier(subjectPublicKeyInfo: certificate.subjectPublicKeyInfo)
-        let swift = try SwiftPeers.RSAInput(subjectPublicKeyInfo: certificate.subjectPublicKeyInfo, signature: signature, message: message)
+        let signature = testKey.sign(digest: digest, algorithm: .sha256)
+        let key = testKey.publicKey
+        let openssl = OpenSSL.RSAVerifier(subjectPublicKeyInfo: testKey.subjectPublicKeyInfo)
+        let swift = try SwiftPeers.RSAInput(subjectPublicKeyInfo: testKey.subjectPublicKeyInfo, signature: signature, message: message)
         let digestBytes = digest.bytes
         return BenchmarkCase(name: "rsa2048/verify", expected: 1, byteCount: message.count, implementations: [
             Implementation(peer: .ours, body: .sync { Ours.rsaVerify(key, signature: signature, digest: digest) }),

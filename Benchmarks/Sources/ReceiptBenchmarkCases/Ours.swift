@@ -2,7 +2,7 @@ import AppReceipt
 import CryptoPrimitives
 import DER
 import PKCS7
-import X509
+import X509Certificates
 
 /// Our implementation, through the root package's public API only.
 ///

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import SwiftASN1
-@_spi(FixedExpiryValidationTime) import SwiftCertificatesX509
+@_spi(FixedExpiryValidationTime) import X509
 import _CryptoExtras
 
 /// The Swift peers: swift-asn1 for decoding, swift-certificates for verifying, swift-crypto for

@@ -2,7 +2,7 @@ import DER
 import ReceiptTestSupport
 import Testing
 import TestHelpers
-import X509
+import X509Certificates
 
 /// Recognising data from "the other world" (Xcode's StoreKit testing under an App Store policy,
 /// the App Store under an Xcode policy), for receipts and JWS alike, so that a refusal can say so

@@ -31,10 +31,8 @@ extension Certificate {
             case .rsa:
                 return try rsaPublicKey().isValidSignature(signature, digest: digest, algorithm: hash)
             case .ecdsa:
-                throw VerificationError.unsupportedSignatureAlgorithm
+                return try ecdsaPublicKey().isValidSignature(derEncoded: signature, digest: digest)
             }
-        } catch let error as VerificationError {
-            throw error
         } catch {
             throw .invalidPublicKey(subject: subjectDescription)
         }

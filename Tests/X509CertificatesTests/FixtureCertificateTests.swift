@@ -1,7 +1,7 @@
 import DER
 import Testing
 import TestHelpers
-import X509
+import X509Certificates
 
 /// The real names of every certificate in the shared fixtures (Apple's roots, the receipts'
 /// chains, the JWS x5c chains, Xcode's StoreKit certificates) keep to the Name grammar: the

@@ -1,7 +1,7 @@
 import DER
 import ReceiptTestSupport
 import Testing
-import X509
+import X509Certificates
 
 /// The X.509 resource bounds of README's table, each at and just past its value: a clear error
 /// at the element past the bound, no trap. (Work stays linear by construction; the benchmarks,

@@ -2,7 +2,7 @@ import DER
 import Foundation
 import ReceiptTestSupport
 import TestHelpers
-import X509
+import X509Certificates
 
 // Helpers for the X.509 tests: Names built element by element, a synthetic certificate around a
 // given issuer or subject, and every certificate the shared fixtures hold.

@@ -1,7 +1,7 @@
 import DER
 import ReceiptTestSupport
 import Testing
-import X509
+import X509Certificates
 
 /// Names read to their grammar (RFC 5280 §4.1.2.4, X.501, X.690 §11.6): every rule fails with its
 /// own `NameRule`, at the element that breaks it, in the issuer as in the subject.

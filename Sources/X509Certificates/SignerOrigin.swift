@@ -85,9 +85,19 @@ extension TrustPolicy {
     /// words change: the data is refused either way.
     public func explainingRefusal(_ error: VerificationError, signer: Certificate?,
                                   certificates: [Certificate]) -> VerificationError {
-        guard let signer, let origin = SignerOrigin.recognize(signer: signer, among: certificates),
-              !trusts(origin), trusts(origin.other) else { return error }
+        guard let signer, let origin = foreignOrigin(of: signer, among: certificates) else { return error }
         return .untrustedOrigin(origin, policy: name, rule: error)
+    }
+
+    /// The origin of data signed by `signer` (carried with `certificates`) when it is the other
+    /// world than the one this policy trusts: Xcode's StoreKit testing for a policy that trusts
+    /// the App Store's roots, the App Store for one that trusts Xcode's certificates; otherwise
+    /// `nil` (same world, or a policy with anchors of its own). For verifiers whose errors are not
+    /// `VerificationError`s (StoreKit 2 signed data) to word their refusal the same way.
+    public func foreignOrigin(of signer: Certificate, among certificates: [Certificate]) -> SignerOrigin? {
+        guard let origin = SignerOrigin.recognize(signer: signer, among: certificates),
+              !trusts(origin), trusts(origin.other) else { return nil }
+        return origin
     }
 
     /// `the App Store policy`, `the Xcode testing policy`, or `the NAME policy`, for a policy's name.

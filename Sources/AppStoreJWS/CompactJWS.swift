@@ -1,0 +1,126 @@
+import X509Certificates
+
+/// The JOSE header of a token (RFC 7515 §4).
+public struct JWSHeader: Sendable {
+    /// `alg` (RFC 7515 §4.1.1), `nil` when absent.
+    public let algorithm: String?
+    /// `x5c` (§4.1.6), decoded and parsed: the signing certificate first. Every entry is read with
+    /// the same strict parser, whether a path uses it or not.
+    public let certificateChain: [Certificate]?
+    /// `kid` (§4.1.4).
+    public let keyID: String?
+    /// `typ` (§4.1.9).
+    public let type: String?
+    /// Whether `crit` (§4.1.11) is present: it lists extensions the recipient must understand.
+    public let hasCriticalParameters: Bool
+    /// Other parameters, as signed.
+    public let otherParameters: [String: JSONValue]
+}
+
+/// A compact-serialised JWS (RFC 7515 §7.1) taken apart and decoded, not yet verified:
+/// `base64url(header) "." base64url(payload) "." base64url(signature)`.
+public struct CompactJWS: Sendable {
+    /// The token as received.
+    public let token: [UInt8]
+    public let header: JWSHeader
+    /// The payload bytes (JSON for App Store data).
+    public let payload: [UInt8]
+    /// The signature bytes.
+    public let signature: [UInt8]
+    /// Where the signing input ends: the signature covers `token[..<signingInputEnd]`, the ASCII
+    /// of the first two parts with their dot, exactly as received (RFC 7515 §5.2 step 8).
+    public let signingInputEnd: Int
+
+    /// Takes a token apart: exactly three parts of unpadded base64url, a JSON object header, a JSON
+    /// payload, and every `x5c` certificate parsed. Nothing is trusted yet.
+    public init(_ token: [UInt8]) throws(JWSError) {
+        guard token.count <= JWSLimits.maxTokenSize else { throw .tooLarge(count: token.count) }
+        let dots = token.indices.filter { token[$0] == UInt8(ascii: ".") }
+        guard dots.count == 2 else { throw .notCompactSerialization }
+        self.token = token
+        signingInputEnd = dots[1]
+        let headerBytes = try Self.decodePart(token[..<dots[0]], .header)
+        payload = try Self.decodePart(token[(dots[0] + 1) ..< dots[1]], .payload)
+        signature = try Self.decodePart(token[(dots[1] + 1)...], .signature)
+        header = try Self.readHeader(headerBytes)
+        do {
+            _ = try JSONReader.document(payload) { reader in try reader.skipValue() }
+        } catch let error as JSONError {
+            throw .invalidJSON(.payload, error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// The token's text as bytes.
+    public init(_ token: String) throws(JWSError) {
+        try self.init(Array(token.utf8))
+    }
+
+    private static func decodePart(_ text: ArraySlice<UInt8>, _ part: JWSPart) throws(JWSError) -> [UInt8] {
+        guard !text.isEmpty, let bytes = Base64.decodeURL(text) else { throw .invalidBase64URL(part) }
+        return bytes
+    }
+}
+
+extension CompactJWS {
+    /// The header: a JSON object (RFC 7515 §4) with `alg` a string and `x5c` an array of padded
+    /// standard base64 DER certificates (§4.1.6), each parsed strictly.
+    static func readHeader(_ bytes: [UInt8]) throws(JWSError) -> JWSHeader {
+        var algorithm: String?, keyID: String?, type: String?, encodedChain: [String]?
+        var critical = false
+        var others: [String: JSONValue] = [:]
+        do {
+            try JSONReader.document(bytes) { reader in
+                guard try reader.peekKind() == .object else { throw JWSError.headerNotObject }
+                try reader.readObject { name, reader in
+                    switch name {
+                    case "alg": algorithm = try reader.headerString(name)
+                    case "kid": keyID = try reader.headerString(name)
+                    case "typ": type = try reader.headerString(name)
+                    case "x5c":
+                        guard try reader.peekKind() == .array else { throw JWSError.invalidHeaderParameter(name.string) }
+                        var entries: [String] = []
+                        try reader.readArray { reader in entries.append(try reader.headerString(name)) }
+                        encodedChain = entries
+                    case "crit":
+                        critical = true
+                        try reader.skipValue()
+                    default: try reader.keep(name, in: &others)
+                    }
+                }
+            }
+        } catch let error as JWSError {
+            throw error
+        } catch let error as JSONError {
+            throw .invalidJSON(.header, error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+        return JWSHeader(algorithm: algorithm, certificateChain: try encodedChain.map(certificates),
+                         keyID: keyID, type: type, hasCriticalParameters: critical, otherParameters: others)
+    }
+
+    /// Decodes and parses every `x5c` entry; a bad one is named by its index.
+    private static func certificates(_ entries: [String]) throws(JWSError) -> [Certificate] {
+        guard entries.count <= JWSLimits.maxCertificates else { throw .tooManyCertificates(count: entries.count) }
+        var certificates: [Certificate] = []
+        for (index, entry) in entries.enumerated() {
+            guard let der = Base64.decodeStandard(Array(entry.utf8)[...]) else { throw .invalidCertificateEncoding(index: index) }
+            do {
+                certificates.append(try Certificate(derEncoded: der))
+            } catch {
+                throw .malformedCertificate(index: index, error)
+            }
+        }
+        return certificates
+    }
+}
+
+extension JSONReader {
+    /// A header parameter that must be a string.
+    fileprivate mutating func headerString(_ name: JSONName) throws -> String {
+        guard try peekKind() == .string else { throw JWSError.invalidHeaderParameter(name.string) }
+        return try readString()
+    }
+}

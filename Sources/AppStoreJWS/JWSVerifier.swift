@@ -1,0 +1,92 @@
+import CryptoPrimitives
+import X509Certificates
+
+/// A token whose signature and certificate chain have verified.
+public struct VerifiedJWS: Sendable {
+    public let header: JWSHeader
+    /// The payload JSON exactly as signed.
+    public let payload: [UInt8]
+    /// The certificate path, signing certificate first and trust anchor last: the `x5c` chain.
+    public let chain: [Certificate]
+    /// When the certificates were judged valid, seconds since 1970: the caller's time, or the
+    /// payload's `signedDate`.
+    public let validationTime: Int64
+}
+
+/// Verifies StoreKit 2 signed data: App Store transactions, renewal info, app transactions and
+/// server notifications, all compact JWS signed with ES256 by the last certificate of an `x5c`
+/// chain that ends at a trust anchor.
+///
+/// The rules, in the order they are checked:
+/// 1. the token is three parts of unpadded base64url with a JSON object header and a JSON
+///    payload, and every `x5c` certificate parses (malformed otherwise);
+/// 2. `alg` is `ES256` (RFC 7518 §3.4), before any key is looked at; `crit` is absent;
+/// 3. `x5c` is the whole path as the policy shapes it — App Store: leaf, intermediate, root — and
+///    its last certificate is byte for byte one of the policy's anchors (Apple Root CA - G3,
+///    embedded and pinned);
+/// 4. the leaf's key is ECDSA P-256 and the signature, raw r ‖ s, verifies over the ASCII of the
+///    first two parts as received (RFC 7515 §5.2);
+/// 5. the path verifies under the policy (signatures, CA rules, Apple's marker extensions) at the
+///    validation time: the caller's, else the payload's `signedDate` (milliseconds since 1970).
+public struct JWSVerifier: Sendable {
+    /// Anchors and rules; App Store signed data by default.
+    public var policy: TrustPolicy
+    /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
+    public var linkStore: (any VerifiedLinkStore)?
+
+    public init(policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil) {
+        self.policy = policy
+        self.linkStore = linkStore
+    }
+
+    /// Verifies `token`; certificate validity is judged at `time` (seconds since 1970) or, when
+    /// `nil`, at the payload's `signedDate` (an app transaction's `receiptCreationDate` when it
+    /// has no `signedDate`).
+    public func verify(_ token: [UInt8], at time: Int64? = nil) throws(JWSError) -> VerifiedJWS {
+        let jws = try CompactJWS(token)
+        return try verify(jws, at: time)
+    }
+
+    /// Verifies the token's text; see `verify(_:at:)`.
+    public func verify(_ token: String, at time: Int64? = nil) throws(JWSError) -> VerifiedJWS {
+        try verify(Array(token.utf8), at: time)
+    }
+
+    /// Verifies a token already taken apart; see `verify(_:at:)`.
+    public func verify(_ jws: CompactJWS, at time: Int64? = nil) throws(JWSError) -> VerifiedJWS {
+        let header = jws.header
+        guard header.algorithm == "ES256" else { throw .unsupportedAlgorithm(header.algorithm) }
+        guard !header.hasCriticalParameters else { throw .unsupportedCriticalHeader }
+        guard let x5c = header.certificateChain, !x5c.isEmpty else { throw .missingCertificateChain }
+        try X5CShape.check(x5c, policy: policy)
+        try checkSignature(of: jws, by: x5c[0])
+        let validationTime: Int64
+        if let time { validationTime = time } else { validationTime = try SigningTime.read(jws.payload) }
+        var builder = ChainBuilder(policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore)
+        let chain: [Certificate]
+        do {
+            chain = try builder.build(from: x5c[0])
+        } catch {
+            throw .untrusted(error)
+        }
+        try X5CShape.checkPath(chain, is: x5c)
+        return VerifiedJWS(header: header, payload: jws.payload, chain: chain, validationTime: validationTime)
+    }
+
+    /// ES256: ECDSA P-256 with SHA-256 over the signing input, the signature as raw r ‖ s
+    /// (RFC 7518 §3.4).
+    private func checkSignature(of jws: CompactJWS, by signer: Certificate) throws(JWSError) {
+        guard jws.signature.count == 64 else { throw .invalidSignatureLength(jws.signature.count) }
+        let key: ECDSAPublicKey
+        do {
+            key = try signer.ecdsaPublicKey()
+        } catch {
+            throw .signingKeyNotP256(subject: signer.subjectDescription)
+        }
+        guard key.curve == .p256 else { throw .signingKeyNotP256(subject: signer.subjectDescription) }
+        let digest = jws.token.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[..<jws.signingInputEnd])) }
+        guard key.isValidSignature(rawRepresentation: jws.signature, digest: digest) else {
+            throw .signatureInvalid(subject: signer.subjectDescription)
+        }
+    }
+}

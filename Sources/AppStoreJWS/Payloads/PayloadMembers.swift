@@ -1,0 +1,106 @@
+import Foundation
+
+/// A time as App Store signed data writes it: milliseconds since 1970, UTC.
+public struct UnixMilliseconds: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public let value: Int64
+
+    public init(_ value: Int64) { self.value = value }
+
+    /// The same instant as a `Date`.
+    public var date: Date { Date(timeIntervalSince1970: Double(value) / 1000) }
+
+    /// Whole seconds since 1970, rounded down (what certificate validity is compared with).
+    public var seconds: Int64 { value >= 0 ? value / 1000 : (value - 999) / 1000 }
+
+    public static func < (a: UnixMilliseconds, b: UnixMilliseconds) -> Bool { a.value < b.value }
+
+    public var description: String { String(value) }
+}
+
+/// Typed reads of object members for the payload decoders. `null` reads as absent; a value of
+/// another type is `JWSPayloadError.invalidMember`, naming the member.
+extension JSONReader {
+    /// A string member.
+    mutating func string(_ name: JSONName) throws -> String? {
+        if try readNullIfPresent() { return nil }
+        guard try peekKind() == .string else { throw JWSPayloadError.invalidMember(name: name.string, expected: "a string") }
+        return try readString()
+    }
+
+    /// A Boolean member.
+    mutating func bool(_ name: JSONName) throws -> Bool? {
+        if try readNullIfPresent() { return nil }
+        guard try peekKind() == .bool else { throw JWSPayloadError.invalidMember(name: name.string, expected: "a Boolean") }
+        return try readBool()
+    }
+
+    /// An integer member: an integer literal in Int64's range (no fraction, no exponent).
+    mutating func int64(_ name: JSONName) throws -> Int64? {
+        if try readNullIfPresent() { return nil }
+        guard try peekKind() == .number, let value = Int64(try readNumberText()) else {
+            throw JWSPayloadError.invalidMember(name: name.string, expected: "an integer")
+        }
+        return value
+    }
+
+    /// A time in milliseconds since 1970. Apple writes integers; Xcode's StoreKit testing writes
+    /// fractions (`1697679936049.7297`), which are rounded down to the millisecond. Exponents and
+    /// values outside Int64 are refused.
+    mutating func milliseconds(_ name: JSONName) throws -> UnixMilliseconds? {
+        if try readNullIfPresent() { return nil }
+        let invalid = JWSPayloadError.invalidMember(name: name.string, expected: "milliseconds since 1970")
+        guard try peekKind() == .number else { throw invalid }
+        let text = try readNumberText()
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = Int64(parts[0]) else { throw invalid }
+        guard parts.count == 2 else { return UnixMilliseconds(whole) }
+        guard parts[1].allSatisfy(\.isNumber) else { throw invalid }
+        // Round toward −∞: a negative time with a non-zero fraction lies below its whole part.
+        let hasFraction = parts[1].contains { $0 != "0" }
+        guard !(hasFraction && text.hasPrefix("-")) else {
+            guard whole > .min else { throw invalid }
+            return UnixMilliseconds(whole - 1)
+        }
+        return UnixMilliseconds(whole)
+    }
+
+    /// An array of strings.
+    mutating func strings(_ name: JSONName) throws -> [String]? {
+        if try readNullIfPresent() { return nil }
+        let invalid = JWSPayloadError.invalidMember(name: name.string, expected: "an array of strings")
+        guard try peekKind() == .array else { throw invalid }
+        var values: [String] = []
+        try readArray { reader in
+            guard try reader.peekKind() == .string else { throw invalid }
+            values.append(try reader.readString())
+        }
+        return values
+    }
+
+    /// A member no typed field covers, kept as signed.
+    mutating func keep(_ name: JSONName, in fields: inout [String: JSONValue]) throws {
+        fields[name.string] = try readValue()
+    }
+}
+
+/// Reading a whole payload as one object.
+enum PayloadObject {
+    /// Visits the members of the JSON object `payload`. A payload that is JSON but not an object
+    /// is `notAnObject`; JSON errors become `JWSPayloadError.json`.
+    static func read(_ payload: [UInt8], _ member: (JSONName, inout JSONReader) throws -> Void) throws(JWSPayloadError) {
+        do {
+            try JSONReader.document(payload) { reader in
+                let kind = try reader.peekKind()
+                guard kind == .object else { throw JWSPayloadError.notAnObject(kind) }
+                try reader.readObject(member)
+            }
+        } catch let error as JWSPayloadError {
+            throw error
+        } catch let error as JSONError {
+            throw .json(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// ECDSA signature verification, FIPS 186-5 §6.4.2 (SEC 1 §4.1.4), for one curve.
+///
+/// Everything it handles is public (the key, the signature, the digest), so it is not constant
+/// time: inversion modulo n by Fermat with a public exponent, branches on wNAF digits and on the
+/// exceptional cases of point addition.
+enum ECDSAVerification<Curve: WeierstrassCurve> {
+    typealias Scalar = MontgomeryResidue<Curve.Order>
+    typealias Element = MontgomeryResidue<Curve.Field>
+
+    static func isValid(r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer, digest: Digest,
+                        publicKey: AffinePoint<Curve>) -> Bool {
+        // Step 1: r and s are integers in [1, n − 1].
+        guard let r = scalar(rBytes), let s = scalar(sBytes) else { return false }
+        // Steps 2–3: e = the leftmost bits of the hash, as many as n has (FIPS 186-5 §6.4.2 step
+        // 3, SEC 1 §4.1.4 step 5); any hash length works.
+        let e = truncatedDigest(digest)
+        // Step 4: w = s⁻¹ mod n (Montgomery form: s⁻¹·R).
+        let w = Scalar(s).inverse()
+        // Step 5: u1 = e·w, u2 = r·w; a Montgomery product with one plain operand is plain.
+        let u1 = (Scalar(montgomery: e) * w).montgomery
+        let u2 = (Scalar(montgomery: r) * w).montgomery
+        // Step 6: R = u1·G + u2·Q; the point at infinity fails.
+        let point = JointMultiplication<Curve>.multiply(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey)
+        guard !point.isInfinity else { return false }
+        // Steps 7–8: x(R) mod n = r.
+        return xCoordinate(of: point, reducesTo: r)
+    }
+
+    /// A big-endian magnitude as a scalar in [1, n − 1], else `nil`.
+    static func scalar(_ bytes: UnsafeRawBufferPointer) -> LimbVector? {
+        guard let value = LimbVector(bigEndian: bytes, count: Curve.Order.limbCount), !value.isZero,
+              value.compare(Curve.Order.modulus, count: Curve.Order.limbCount) < 0 else { return nil }
+        return value
+    }
+
+    /// The leftmost `byteCount` bytes of the digest (all of a shorter one) as an integer,
+    /// reduced modulo n (below 2n already, so one subtraction).
+    static func truncatedDigest(_ digest: Digest) -> LimbVector {
+        let count = Curve.Order.limbCount
+        let value = digest.withUnsafeBytes { bytes in
+            LimbVector(bigEndian: UnsafeRawBufferPointer(rebasing: bytes.prefix(Curve.byteCount)), count: count)!
+        }
+        let (difference, borrow) = value.subtracting(Curve.Order.modulus, count: count)
+        return borrow == 0 ? difference : value
+    }
+
+    /// Whether x(R) ≡ r (mod n) for the Jacobian R = (X : Y : Z), without inverting Z: x(R) =
+    /// X/Z² lies in [0, p), and p < 2n, so x(R) mod n = r means x(R) = r or x(R) = r + n (the
+    /// latter only when r + n < p). Each test is X = candidate·Z² in the field.
+    static func xCoordinate(of point: JacobianPoint<Curve>, reducesTo r: LimbVector) -> Bool {
+        let count = Curve.Field.limbCount
+        let z2 = point.z.squared()
+        if Element(r) * z2 == point.x { return true }                      // r < n < p
+        let (candidate, carry) = r.adding(Curve.Order.modulus, count: count)
+        guard carry == 0, candidate.compare(Curve.Field.modulus, count: count) < 0 else { return false }
+        return Element(candidate) * z2 == point.x
+    }
+}
