@@ -41,7 +41,7 @@ final class OpenSSLJWS: @unchecked Sendable {
         OPENSSL_sk_push(untrusted, UnsafeRawPointer(intermediate))
         guard let context = X509_STORE_CTX_new() else { throw PeerDecodingError("X509_STORE_CTX_new") }
         defer { X509_STORE_CTX_free(context) }
-        guard X509_STORE_CTX_init(context, store, leaf, OpaquePointer(untrusted)) == 1 else { throw PeerDecodingError("X509_STORE_CTX_init") }
+        guard X509_STORE_CTX_init(context, store, leaf, untrusted) == 1 else { throw PeerDecodingError("X509_STORE_CTX_init") }
         X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(parts.signedDate.timeIntervalSince1970))
         guard X509_verify_cert(context) == 1 else {
             throw PeerDecodingError("X509_verify_cert: \(String(cString: X509_verify_cert_error_string(Int(X509_STORE_CTX_get_error(context)))))")
