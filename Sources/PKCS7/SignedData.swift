@@ -184,6 +184,12 @@ public struct SignedData: Sendable {
             // CertificateChoices (RFC 5652 §10.2.2): only the plain certificate alternative.
             guard entry.tag == .sequence else { throw entry.failure(.unsupportedCertificateFormat) }
             guard certificates.count < PKCS7Limits.maxCertificates else { throw entry.failure(.tooManyElements) }
+            // A copy of an embedded anchor (receipts carry Apple Root CA or the StoreKit
+            // certificate) takes the anchor's parse: the same parser read the same bytes.
+            if let anchor = TrustAnchor.embeddedCertificate(encodedAs: entry, in: storage) {
+                certificates.append(anchor)
+                continue
+            }
             do {
                 certificates.append(try CertificateError.wrapping { try Certificate(element: entry, storage: storage) })
             } catch {

@@ -69,14 +69,11 @@ public struct SignerInfo: Sendable, Hashable {
 
 extension SignerInfo {
     /// IssuerAndSerialNumber's issuer (RFC 5652 §10.2.4) is a Name: read to the same grammar as a
-    /// certificate's, and DER throughout, since it must equal the certificate's issuer byte for
-    /// byte (a SignerInfo whose issuer breaks the grammar is malformed, not merely unmatched).
+    /// certificate's, and as DER, since it must equal the certificate's issuer byte for byte (a
+    /// SignerInfo whose issuer breaks the grammar is malformed, not merely unmatched).
     static func readIssuerName(_ reader: inout ASN1Reader) throws -> ASN1Element {
-        let element = try reader.readElement()
-        var strict = element.reread(rules: .der)
-        let name = try Name.read(&strict)
-        try element.requireDER()
-        return name
+        var strict = try reader.readElement().reread(rules: .der)
+        return try Name.read(&strict)
     }
 }
 

@@ -8,32 +8,32 @@ import DER
 /// issuer and subject as raw DER, serial, public key, signature. Parsed once; nothing re-encoded.
 public struct Certificate: Sendable {
     /// The storage holding the certificate (possibly among other data).
-    public let storage: [UInt8]
+    public internal(set) var storage: [UInt8]
     /// The certificate's whole encoding within `storage`.
-    public let range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// `tbsCertificate`, header included: the bytes the issuer signed.
-    public let tbsRange: Range<Int>
+    public internal(set) var tbsRange: Range<Int>
     /// 1 or 3.
     public let version: Int
     /// serialNumber content octets (two's complement).
-    public let serialRange: Range<Int>
+    public internal(set) var serialRange: Range<Int>
     /// The outer signatureAlgorithm (equal to the inner one, RFC 5280 §4.1.1.2).
     public let signatureAlgorithm: SignatureAlgorithm
     /// issuer Name, whole DER encoding.
-    public let issuerRange: Range<Int>
+    public internal(set) var issuerRange: Range<Int>
     /// subject Name, whole DER encoding.
-    public let subjectRange: Range<Int>
+    public internal(set) var subjectRange: Range<Int>
     /// Validity, seconds since 1970 (RFC 5280 §4.1.2.5: both ends inclusive).
     public let notBefore: Int64
     public let notAfter: Int64
     /// subjectPublicKeyInfo, whole DER encoding.
-    public let publicKeyInfoRange: Range<Int>
+    public internal(set) var publicKeyInfoRange: Range<Int>
     /// The parsed public key.
-    public let publicKey: PublicKeyInfo
+    public internal(set) var publicKey: PublicKeyInfo
     /// Extensions (empty for v1).
     public let extensions: CertificateExtensions
     /// signatureValue bits (whole octets).
-    public let signatureRange: Range<Int>
+    public internal(set) var signatureRange: Range<Int>
 
     /// Parses a DER certificate that fills `der` exactly.
     public init(derEncoded der: [UInt8]) throws(CertificateError) {
@@ -55,10 +55,11 @@ public struct Certificate: Sendable {
 
     /// Reads `outer` (an element of `storage`, read under any rules) as a DER certificate.
     ///
-    /// Every element of it is DER, unknown extension contents and opaque name values included
-    /// (DESIGN §3: the bytes a signature covers must have exactly one reading). The fields are read
-    /// first, so that a broken rule is reported as itself (a Name's as its `NameRule`); a final
-    /// `requireDER` covers what no field reader interprets.
+    /// Every element of it is DER (DESIGN §3: the bytes a signature covers must have exactly one
+    /// reading): each field is read by a DER reader that checks its value (X.690 §10–11), and the
+    /// parts no reader interprets (values of name attributes without a string syntax, parameters
+    /// of an unknown key algorithm) are walked with `requireDER` where they are skipped.
+    /// Extension values are OCTET STRINGs: the known ones are decoded as DER, others stay opaque.
     package init(element outer: ASN1Element, storage: [UInt8]) throws {
         guard outer.encodedLength <= X509Limits.maxCertificateSize else {
             throw outer.failure(.certificateTooLarge(outer.encodedLength))
@@ -124,7 +125,6 @@ public struct Certificate: Sendable {
             extensions = CertificateExtensions()
         }
         try body.finish()
-        try outer.requireDER()
     }
 }
 

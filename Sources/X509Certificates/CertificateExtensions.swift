@@ -49,6 +49,7 @@ public struct CertificateExtensions: Sendable, Hashable {
         let list = try reader.read(.sequence)
         var entries = try list.children()
         if entries.isAtEnd { throw list.failure(.emptyList) }
+        result.identifiers.reserveCapacity(8)   // certificates carry 3 to 10
         while !entries.isAtEnd {
             guard result.identifiers.count < X509Limits.maxExtensions else {
                 throw CertificateError(.tooManyExtensions, at: entries.offset)
@@ -77,12 +78,14 @@ public struct CertificateExtensions: Sendable, Hashable {
         return result
     }
 
+    /// The extensions whose values this parser decodes.
+    private static let known = [OIDs.basicConstraints, OIDs.keyUsage, OIDs.extendedKeyUsage, OIDs.certificatePolicies,
+                                OIDs.subjectKeyIdentifier, OIDs.authorityKeyIdentifier]
+
     /// Decodes one extension value (the DER inside extnValue) when this parser knows the
     /// extension; returns whether verification processes it. Unknown values stay opaque.
     private mutating func readValue(_ oid: ASN1ObjectIdentifier, _ value: ASN1Element) throws -> Bool {
-        let known = [OIDs.basicConstraints, OIDs.keyUsage, OIDs.extendedKeyUsage, OIDs.certificatePolicies,
-                     OIDs.subjectKeyIdentifier, OIDs.authorityKeyIdentifier]
-        guard known.contains(oid) else { return false }
+        guard Self.known.contains(oid) else { return false }
         var reader = try value.encapsulated(rules: .der)
         let handled = try readKnownValue(oid, &reader)
         try reader.finish()

@@ -13,8 +13,8 @@ import DER
 /// Names are still compared as raw bytes.
 package enum Name {
     /// Reads the next element of `reader` as a Name and returns it. The reader must use DER rules
-    /// (a Name is compared byte for byte, so it must have one encoding). Values of opaque types
-    /// are read as one element; checking their content is DER is `requireDER`'s job.
+    /// (a Name is compared byte for byte, so it must have one encoding); values of opaque types
+    /// must be DER throughout too.
     package static func read(_ reader: inout ASN1Reader) throws -> ASN1Element {
         let name = try reader.read(.sequence)
         guard name.encodedLength <= X509Limits.maxNameSize else { throw name.failure(.invalidName(.tooLarge)) }
@@ -27,13 +27,18 @@ package enum Name {
     static func readRDN(_ reader: inout ASN1Reader) throws {
         let rdn = try reader.readElement()
         guard rdn.tag == .set else { throw rdn.failure(.invalidName(.rdnNotSet)) }
-        // Under DER this reader refuses elements out of order (X.690 §11.6).
-        var attributes = try rdn.setOfChildren()
+        var attributes = try rdn.children()
         guard !attributes.isAtEnd else { throw rdn.failure(.invalidName(.emptyRDN)) }
-        while !attributes.isAtEnd {
+        try checkAttribute(attributes.readElement())
+        // Single-valued, as nearly every RDN is: nothing to order.
+        guard !attributes.isAtEnd else { return }
+        // Multi-valued: the rest through the reader that refuses elements out of DER order (X.690 §11.6).
+        var ordered = try rdn.setOfChildren()
+        _ = try ordered.readElement()
+        while !ordered.isAtEnd {
             let attribute: ASN1Element
             do throws(ASN1Error) {
-                attribute = try attributes.readElement()
+                attribute = try ordered.readElement()
             } catch {
                 if error.kind == .setNotSorted { throw CertificateError(.invalidName(.rdnNotSorted), at: error.offset) }
                 throw error
@@ -53,7 +58,8 @@ package enum Name {
         guard !fields.isAtEnd else { throw attribute.failure(.invalidName(.attributeFieldCount)) }
         let value = try fields.readElement()
         guard fields.isAtEnd else { throw CertificateError(.invalidName(.attributeFieldCount), at: fields.offset) }
-        guard let syntax = NameAttributeSyntax(oid) else { return }
+        // A type without a string syntax here: any one element, DER throughout (X.690 §10–11).
+        guard let syntax = NameAttributeSyntax(oid) else { return try value.requireDER() }
         try checkValue(value, syntax, type)
     }
 
