@@ -46,6 +46,32 @@ import Testing
         #expect(verified.chain[0].range == signedData.certificates[0].range && verified.chain[1].range == signedData.certificates[1].range)
     }
 
+    /// A copy of an embedded anchor (here Apple Root CA and the StoreKit certificate, as App Store
+    /// and Xcode receipts carry them) takes the anchor's parse, moved to where the copy lies: every
+    /// range is the one a fresh parse of those bytes in this storage gives.
+    @Test func anchorCopiesTakeTheAnchorsParse() throws {
+        let anchors = [TrustAnchor.appleRootCA, TrustAnchor.storeKitTesting].compactMap { $0 }
+        #expect(anchors.count == 2)
+        let bytes = S.receipt(certificates: [S.leafDER, S.intermediateDER] + anchors.map { Array($0.certificate.encoded) }).encoded()
+        let signedData = try SignedData(berEncoded: bytes)
+        for index in 2 ... 3 {
+            let reused = signedData.certificates[index]
+            let fresh = try bytes.withUnsafeBytes { raw in
+                var at = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[reused.range]), rules: .der, baseOffset: reused.range.lowerBound)
+                return try Certificate(reading: &at, storage: bytes)
+            }
+            #expect(reused.storage == bytes)
+            #expect(reused.encoded.elementsEqual(anchors[index - 2].certificate.encoded))
+            #expect(reused.range == fresh.range && reused.tbsRange == fresh.tbsRange && reused.serialRange == fresh.serialRange)
+            #expect(reused.issuerRange == fresh.issuerRange && reused.subjectRange == fresh.subjectRange)
+            #expect(reused.publicKeyInfoRange == fresh.publicKeyInfoRange && reused.publicKey == fresh.publicKey)
+            #expect(reused.signatureRange == fresh.signatureRange && reused.extensions == fresh.extensions)
+            #expect(reused.version == fresh.version && reused.signatureAlgorithm == fresh.signatureAlgorithm)
+            #expect(reused.notBefore == fresh.notBefore && reused.notAfter == fresh.notAfter)
+            #expect(try reused.rsaPublicKey() == fresh.rsaPublicKey())
+        }
+    }
+
     /// The unused certificate with a Name that breaks the grammar: the message is malformed, the
     /// error names certificate 3 and the rule, at the RDN that breaks it.
     @Test func malformedUnusedCertificateMakesTheMessageMalformed() throws {
