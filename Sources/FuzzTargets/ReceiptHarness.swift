@@ -21,7 +21,7 @@ import X509Certificates
 /// - Queries agree with the purchases they summarise; the JSON parses, with the right status,
 ///   bundle id and purchase count; `matchesDevice` is SHA-1(device ‖ opaque ‖ bundle id) = hash.
 /// - Validation (appStore, xcode, appStore and custom trusting the synthetic root) fails only as
-///   `untrusted`, with certificate error offsets inside the input; it succeeds only for genuinely
+///   `untrusted`, never as a malformed certificate (decoding parsed them all); it succeeds only for genuinely
 ///   signed payloads and certificates of that policy's family; after success the bundle id, app
 ///   version and device steps answer as the decoded fields say; success under the App Store rules
 ///   with the synthetic root implies success under the looser custom policy.

@@ -68,6 +68,7 @@ let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/p
 let report = Report(stride: stride, bits: bits, jobs: jobs)
 report.printHeader()
 let selected = files.isEmpty ? Report.defaultFiles() : files
+if selected.isEmpty { fail("no receipt to sweep (the fixtures are read from \(Fixtures.directory.path), or RECEIPT_FIXTURES)", status: 2) }
 let coordinator = Coordinator(executable: executable, workers: jobs, hangSeconds: hangSeconds)
 let started = Date()
 var sweeps: [Sweep] = []
