@@ -6,6 +6,7 @@
 //
 //   Benchmarks/setup                                             # libssl-dev if missing
 //   swift run -c release --package-path Benchmarks compare        # interleaved comparison table
+//   swift run -c release --package-path Benchmarks differential   # bit-flip sweep against OpenSSL's CMS_verify
 //   swift package --package-path Benchmarks benchmark             # package-benchmark suites
 import PackageDescription
 
@@ -43,6 +44,14 @@ let package = Package(
 
         // Interleaved, same-process comparison: table + RESULT lines + PASS/FAIL per target.
         .executableTarget(name: "compare", dependencies: ["ReceiptBenchmarkCases"]),
+
+        // Bit-flip differential against OpenSSL's CMS_verify (Benchmarks/README.md, .ci/run).
+        .executableTarget(name: "differential", dependencies: [
+            "ReceiptBenchmarkCases", "COpenSSL",
+            .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "PKCS7", package: "swift-receipt"),
+            .product(name: "X509Certificates", package: "swift-receipt"),
+        ]),
 
         // package-benchmark suite (allocation counts, zero-allocation DER walk).
         .executableTarget(

@@ -37,8 +37,10 @@ public enum ReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Resource bounds on receipts. Decoding is linear in the input; these cap the input itself.
 public enum ReceiptLimits: Sendable {
-    /// Largest accepted input (a receipt with 10,000 in-app purchases is about 3 MB).
-    public static let maxInputSize = 16 << 20
+    /// Largest accepted input: the envelope's own bound, `PKCS7Limits.maxInputSize` (a receipt
+    /// with 10,000 in-app purchases is about 3 MB). The payload lies inside the input (joined BER
+    /// segments are shorter than the segments with their headers), so this bounds it too.
+    public static let maxInputSize = PKCS7Limits.maxInputSize
     /// Most attributes in one in-app purchase SET, and in the payload SET besides its in-app
     /// purchases.
     public static let maxAttributesPerSet = 4096

@@ -3,11 +3,17 @@ import Foundation
 
 /// Input forms a receipt, certificate or any DER file may arrive in.
 public enum ReceiptInput: Sendable {
+    /// Text longer than this is not decoded but returned as it is (and then refused by size):
+    /// base64 carries 3 bytes in 4 characters, and line breaks (2 per 64 characters) and PEM
+    /// armour add under 4 %, so the text of a receipt within `ReceiptLimits.maxInputSize` takes
+    /// at most about 1.39 times that; 1.5 times leaves room and bounds the work of decoding.
+    public static let maxTextSize = ReceiptLimits.maxInputSize / 2 * 3
+
     /// Binary bytes as they are when they hold exactly one BER element; otherwise base64 text
     /// (A–Z a–z 0–9 + / = and whitespace, with any PEM armour `-----BEGIN …-----` stripped)
-    /// decoded; anything else as it is.
+    /// decoded; anything else as it is. Text longer than `maxTextSize` is not decoded.
     public static func decode(_ raw: [UInt8]) -> [UInt8] {
-        if isOneElement(raw) { return raw }
+        if isOneElement(raw) || raw.count > maxTextSize { return raw }
         var text = raw[...]
         if let armored = pemBody(raw) { text = armored[...] }
         var alphabet: [UInt8] = []

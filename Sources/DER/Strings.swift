@@ -49,15 +49,24 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether `bytes` hold only characters this kind allows, without building a `String` for
-    /// ASCII UTF-8 (the common case).
+    /// Whether `bytes` hold only characters this kind allows (exactly when `decode` gives a
+    /// string), without building a `String` for the single-byte kinds and ASCII UTF-8 (what
+    /// certificates and receipts hold).
     @inlinable
     public func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if self == .utf8 && isASCII(bytes) { return true }
-        return decode(bytes) != nil
+        switch self {
+        case .utf8: return isASCII(bytes) || decode(bytes) != nil
+        case .ia5: return isASCII(bytes)
+        case .visible: return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        case .numeric: return bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }
+        case .printable: return bytes.allSatisfy(ASN1StringKind.isPrintable)
+        case .t61: return true
+        case .bmp, .universal: return decode(bytes) != nil
+        }
     }
 
     /// PrintableString characters (X.680 §41.4): A–Z a–z 0–9 space ' ( ) + , - . / : = ?
+    @usableFromInline
     static func isPrintable(_ c: UInt8) -> Bool {
         switch c {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x20, 0x27, 0x28, 0x29, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x3A, 0x3D, 0x3F:

@@ -12,8 +12,12 @@ import X509Certificates
 ///   are among them; key ranges lie inside the SubjectPublicKeyInfo.
 /// - It is strict DER throughout (DESIGN §3: the bytes a signature covers have exactly one
 ///   reading): the input walks under DER and rebuilds byte for byte.
+/// - Issuer and subject keep to the Name grammar, read here independently of the library's
+///   parser: a SEQUENCE of non-empty SETs in DER order of SEQUENCE { OID, one element }, the issuer
+///   non-empty, countryName a two-character PrintableString, commonName, organizationName and
+///   organizationalUnitName a valid DirectoryString; both describe as text, never as malformed.
 /// - `rsaPublicKey()` agrees with `RSAPublicKey(subjectPublicKeyInfoDER:)`; the fingerprint is
-///   the SHA-256 of the input; names describe without trapping.
+///   the SHA-256 of the input.
 /// - Its signature, checked with its own key and with the synthetic chain's, Apple Root CA's
 ///   and the StoreKit certificate's keys, verifies only over a `tbsCertificate` someone signed.
 enum CertificateHarness {
@@ -85,8 +89,11 @@ enum CertificateHarness {
                          && !certificate.isValid(at: certificate.notAfter &+ 1) || certificate.notAfter == Int64.max,
                          "isValid at the ends of the validity period")
         try check.expect(certificate.isSelfIssued == (certificate.issuer == certificate.subject), "isSelfIssued")
-        _ = certificate.subjectDescription
-        _ = certificate.issuerDescription
+        try NameInvariants.check(certificate.issuer, "issuer", check: check)
+        try NameInvariants.check(certificate.subject, "subject", check: check)
+        try check.expect(certificate.issuer.count > 2, "empty issuer accepted")
+        try check.expect(certificate.subjectDescription != "<malformed name>" && certificate.issuerDescription != "<malformed name>",
+                         "a parsed name does not describe")
         _ = TrustAnchor(certificate: certificate).fingerprint
 
         // The signature verifies only over a tbsCertificate someone signed.

@@ -66,7 +66,7 @@ public enum KnownGood: Sendable {
         var tbs: [[UInt8]] = []
         if let signedData = try? SignedData(berEncoded: bytes) {
             contents.append(signedData.contentDigest(.sha256).bytes)
-            for certificate in (try? signedData.certificates()) ?? [] {
+            for certificate in signedData.certificates {
                 tbs.append(SHA256.hash(Array(certificate.tbsCertificate)).bytes)
             }
         } else if let certificate = try? Certificate(derEncoded: bytes) {

@@ -12,10 +12,12 @@ import X509Certificates
 ///   `PKCS7Limits.maxSignerInfos` SignerInfos whose version matches their identifier; the
 ///   content read in place, joined, segment by segment and hashed all agree.
 /// - Signed attributes are strict DER (they are what the signature covers).
-/// - Embedded certificates parse as a whole or report an offset inside one of them, and each
-///   satisfies the `certificate` harness's invariants.
+/// - Every embedded certificate is parsed while decoding and satisfies the `certificate`
+///   harness's invariants; when one is malformed, the error names its index, and that element
+///   parsed alone by `Certificate(derEncoded:)` fails with the same kind at the same place.
 /// - Verification under a policy trusting every anchor (synthetic root, Apple Root CA, StoreKit)
-///   succeeds only for genuinely signed content, through a chain of genuinely signed certificates.
+///   succeeds only for genuinely signed content, through a chain of genuinely signed
+///   certificates, and never finds a malformed certificate (decoding has parsed them all).
 enum PKCS7Harness {
     static let check = Checker(harness: "pkcs7")
 
@@ -27,6 +29,9 @@ enum PKCS7Harness {
         } catch {
             _ = error.description
             try check.expect(offset: error.offset, within: 0 ..< bytes.count, "SignedData(berEncoded:)")
+            if case .embeddedCertificate(let index, let kind) = error.kind {
+                try checkCertificateError(index: index, kind: kind, at: error.offset, bytes, check: check)
+            }
             return
         }
         try checkDecoded(signedData, bytes, check: check)
@@ -63,10 +68,12 @@ enum PKCS7Harness {
         try check.expect(viaClosure == joined, "withContent differs from contentBytes")
         try check.expect(signedData.contentDigest(.sha256) == SHA256.hash(joined), "contentDigest")
 
-        // Certificates: inside, in order, bounded.
-        try check.expect(signedData.certificateRanges.count <= PKCS7Limits.maxCertificates, "too many certificates accepted")
+        // Certificates: parsed, inside, in order, bounded.
+        try check.expect(signedData.certificates.count <= PKCS7Limits.maxCertificates, "too many certificates accepted")
+        try check.expect(signedData.certificateRanges == signedData.certificates.map(\.range), "certificateRanges")
         var end = 0
-        for range in signedData.certificateRanges {
+        for certificate in signedData.certificates {
+            let range = certificate.range
             try check.expect(range, within: whole, "certificate")
             try check.expect(range.lowerBound >= end && !range.isEmpty, "certificates overlap or are empty")
             try check.expect(bytes[range.lowerBound] == 0x30, "certificate does not start with a SEQUENCE")
@@ -98,21 +105,48 @@ enum PKCS7Harness {
             }
         }
 
-        // Certificates parse as a whole, or fail inside one of them.
+        // Each certificate as the certificate harness sees it.
         guard checksCertificates else { return }
-        do {
-            let certificates = try signedData.certificates()
-            try check.expect(certificates.count == signedData.certificateRanges.count, "certificates() count")
-            for (certificate, range) in zip(certificates, signedData.certificateRanges) {
-                try CertificateHarness.checkParsed(certificate, storage: bytes, range: range, check: check)
-                if !SkippableCheck.strictDER.isSkipped { try CertificateHarness.checkStrict(certificate, check: check) }
+        for certificate in signedData.certificates {
+            try CertificateHarness.checkParsed(certificate, storage: bytes, range: certificate.range, check: check)
+            if !SkippableCheck.strictDER.isSkipped { try CertificateHarness.checkStrict(certificate, check: check) }
+        }
+    }
+
+    /// A malformed embedded certificate: `index` is a certificate of the set, and that element
+    /// parsed alone fails with the same kind at the same place within it.
+    static func checkCertificateError(index: Int, kind: CertificateError.Kind, at offset: Int, _ bytes: [UInt8],
+                                      check: Checker) throws(InvariantViolation) {
+        try check.expect(index >= 0 && index < PKCS7Limits.maxCertificates, "certificate index \(index)")
+        guard let range = certificateElement(index, in: bytes) else {
+            throw check.fail("certificate \(index) named by the error is not in the input's certificates set")
+        }
+        try check.expect(offset: offset, within: range, "certificate \(index) error")
+        let alone = Result { () throws(CertificateError) in try Certificate(derEncoded: Array(bytes[range])) }
+        guard case .failure(let error) = alone else { throw check.fail("certificate \(index) parses alone but not in the envelope") }
+        try check.expect(error.kind == kind && error.offset == offset - range.lowerBound,
+                         "certificate \(index): \(kind) at \(offset) in the envelope, \(error.kind) at \(error.offset) alone")
+    }
+
+    /// Where element `index` of the SignedData's `certificates` set lies, found with the plain
+    /// BER reader (ContentInfo → [0] → SignedData → after version, digestAlgorithms and
+    /// encapContentInfo, the `[0]` set).
+    static func certificateElement(_ index: Int, in bytes: [UInt8]) -> Range<Int>? {
+        bytes.withUnsafeBytes { raw -> Range<Int>? in
+            do throws(ASN1Error) {
+                var outer = ASN1Reader(raw, rules: .ber)
+                var contentInfo = try outer.readSequence()
+                _ = try contentInfo.readElement()
+                var explicit = try contentInfo.read(.contextSpecific(0)).children()
+                var fields = try explicit.readSequence()
+                for _ in 0 ..< 3 { _ = try fields.readElement() }
+                guard let set = try fields.readOptional(.contextSpecific(0)) else { return nil }
+                var entries = try set.children()
+                for _ in 0 ..< index { _ = try entries.readElement() }
+                return try entries.readElement().range
+            } catch {
+                return nil
             }
-        } catch let violation as InvariantViolation {
-            throw violation
-        } catch {
-            guard let error = error as? PKCS7Error else { throw check.fail("certificates() threw \(error)") }
-            try check.expect(signedData.certificateRanges.contains { $0.lowerBound <= error.offset && error.offset <= $0.upperBound },
-                             "certificate error offset \(error.offset) outside every certificate")
         }
     }
 
@@ -126,9 +160,7 @@ enum PKCS7Harness {
             try checkGenuine(signedData, chain: verified.chain, family: .any, check: check)
         case .failure(let error):
             _ = error.description
-            if case .malformedCertificate(let malformed) = error {
-                try check.expect(offset: malformed.offset, within: 0 ..< bytes.count, "malformed certificate")
-            }
+            if case .malformedCertificate = error { throw check.fail("verification found a malformed certificate decoding let through: \(error)") }
         }
     }
 

@@ -54,8 +54,14 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidSignedAttributes
         /// More elements than the resource bounds allow.
         case tooManyElements
-        /// An X.509 structure inside the envelope is malformed.
+        /// An X.509 structure of the envelope outside its certificates (an algorithm identifier,
+        /// the issuer Name a SignerInfo names its certificate by) is malformed.
         case certificate(CertificateError.Kind)
+        /// The certificate at `index` (from 0) of the `certificates` set is malformed; the kind
+        /// says which rule it breaks, the error's offset where.
+        case embeddedCertificate(index: Int, CertificateError.Kind)
+        /// The input is larger than `PKCS7Limits.maxInputSize` (its size in bytes).
+        case inputTooLarge(count: Int)
     }
 
     public var description: String { "offset \(offset): \(kind.reason)" }
@@ -77,6 +83,8 @@ extension PKCS7Error.Kind {
         case .invalidSignedAttributes: return "invalid signed attributes"
         case .tooManyElements: return "too many elements"
         case .certificate(let kind): return kind.reason
+        case .embeddedCertificate(let index, let kind): return "certificate \(index): \(kind.reason)"
+        case .inputTooLarge(let count): return "input of \(count) bytes exceeds \(PKCS7Limits.maxInputSize)"
         }
     }
 }

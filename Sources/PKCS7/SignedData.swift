@@ -2,19 +2,31 @@ import CryptoPrimitives
 import DER
 import X509Certificates
 
-/// Bounds on what a SignedData may hold; beyond them parsing fails with `tooManyElements`.
+/// Bounds on what a SignedData may hold; beyond them parsing fails with `inputTooLarge` or
+/// `tooManyElements`. Within them decoding is linear in the input.
 public enum PKCS7Limits: Sendable {
-    /// Certificates in the `certificates` set (real receipts carry 1 or 3).
+    /// Largest input `SignedData(berEncoded:)` reads, in bytes. A receipt with 10,000 in-app
+    /// purchases takes about 3 MB, one at `ReceiptLimits.maxInAppPurchases` under 16 MB; the
+    /// bound keeps what one call may read (and what a base64 caller may have to decode) finite.
+    public static let maxInputSize = 16 << 20
+    /// Certificates in the `certificates` set (real receipts carry 1 or 3; a path has at most
+    /// `ChainBuilder`'s 6 intermediates plus signer and root, and the rest is room for the
+    /// re-issued intermediates some receipts carry beside the ones that signed).
     public static let maxCertificates = 16
     /// SignerInfos (receipts carry exactly one).
     public static let maxSignerInfos = 4
+    /// Entries in `digestAlgorithms` (receipts carry one). RFC 5652 §5.1 lists one per digest the
+    /// SignerInfos use, so with `maxSignerInfos` signers at most 4 distinct ones are meaningful;
+    /// 8 leaves room for repeats.
+    public static let maxDigestAlgorithms = 8
 }
 
 /// A PKCS#7/CMS SignedData (RFC 5652 §5) inside its ContentInfo, decoded from DER or BER.
 ///
 /// Owns one copy of the input (`storage`; no copy at all when given a `[UInt8]`) and keeps ranges
-/// into it. Certificates are located but parsed only when verification asks for them
-/// (`certificates()`), so decoding a receipt costs one walk of the envelope.
+/// into it. Every embedded certificate is parsed while decoding, with the same strict parser
+/// whether or not a path will use it (see `certificates`), so a malformed one makes the whole
+/// message malformed; verification reuses the parsed certificates.
 public struct SignedData: Sendable {
     /// The input bytes.
     public let storage: [UInt8]
@@ -30,14 +42,28 @@ public struct SignedData: Sendable {
     public let contentRange: Range<Int>?
     /// Total number of content octets.
     public let contentCount: Int
+    /// Every embedded certificate, in the order given, parsed as `Certificate(derEncoded:)`
+    /// parses: strict DER, Names to their grammar, known extensions decoded, duplicates and
+    /// unknown critical extensions recorded. What is decided for a certificate no path uses:
+    /// - it must parse: a malformed one makes the SignedData malformed
+    ///   (`PKCS7Error.Kind.embeddedCertificate`), as OpenSSL refuses such a message;
+    /// - its extensions are parsed as a path certificate's are (a malformed known extension or a
+    ///   duplicate is malformed), but its unhandled critical extensions, CA constraints and key
+    ///   usage are judged only on a path (RFC 5280 §6.1 processes path certificates);
+    /// - its signature is never checked and its validity period never compared with the
+    ///   validation time: nothing relies on what it says;
+    /// - its public key is parsed for structure only (`PublicKeyInfo`); the RSA key rules apply
+    ///   when a path uses the key.
+    public let certificates: [Certificate]
     /// Each embedded certificate's encoding, in the order given.
-    public let certificateRanges: [Range<Int>]
+    public var certificateRanges: [Range<Int>] { certificates.map(\.range) }
     /// signerInfos, in order (at least one).
     public let signerInfos: [SignerInfo]
 
     /// Decodes a ContentInfo holding SignedData with id-data content, DER or BER. Anything after
     /// the ContentInfo is an error.
     public init(berEncoded bytes: [UInt8]) throws(PKCS7Error) {
+        guard bytes.count <= PKCS7Limits.maxInputSize else { throw PKCS7Error(.inputTooLarge(count: bytes.count), at: 0) }
         self = try PKCS7Error.wrapping {
             try bytes.withUnsafeBytes { raw in
                 var reader = ASN1Reader(raw, rules: .ber)
@@ -69,7 +95,10 @@ public struct SignedData: Sendable {
 
         var digests: [HashAlgorithm] = []
         var digestSet = try fields.read(.set).children()
-        while !digestSet.isAtEnd { digests.append(try AlgorithmIdentifier.readDigest(&digestSet)) }
+        while !digestSet.isAtEnd {
+            guard digests.count < PKCS7Limits.maxDigestAlgorithms else { throw PKCS7Error(.tooManyElements, at: digestSet.offset) }
+            digests.append(try AlgorithmIdentifier.readDigest(&digestSet))
+        }
         digestAlgorithms = digests
 
         // EncapsulatedContentInfo ::= SEQUENCE { eContentType, eContent [0] EXPLICIT OCTET STRING OPTIONAL }
@@ -94,17 +123,7 @@ public struct SignedData: Sendable {
         contentCount = content.count
 
         // certificates [0] IMPLICIT CertificateSet OPTIONAL: plain certificates only, any order.
-        var certificates: [Range<Int>] = []
-        if let set = try fields.readOptional(.contextSpecific(0)) {
-            var entries = try set.children()
-            while !entries.isAtEnd {
-                let entry = try entries.readElement()
-                guard entry.tag == .sequence else { throw entry.failure(.unsupportedCertificateFormat) }
-                guard certificates.count < PKCS7Limits.maxCertificates else { throw entry.failure(.tooManyElements) }
-                certificates.append(entry.range)
-            }
-        }
-        certificateRanges = certificates
+        certificates = try Self.readCertificates(fields.readOptional(.contextSpecific(0)), storage: storage)
         _ = try fields.readOptional(.contextSpecific(1))   // crls: not used
 
         var signers: [SignerInfo] = []
@@ -154,17 +173,29 @@ public struct SignedData: Sendable {
         return hasher.finalize()
     }
 
-    /// Parses every embedded certificate (strict DER). A certificate whose exact bytes are one of
-    /// `known` (already parsed, e.g. trust anchors, which receipts often embed) is reused as it is.
-    public func certificates(reusing known: [Certificate] = []) throws(CertificateError) -> [Certificate] {
-        try CertificateError.wrapping {
-            try storage.withUnsafeBytes { raw in
-                try certificateRanges.map { range in
-                    if let same = known.first(where: { $0.encoded == storage[range] }) { return same }
-                    var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[range]), rules: .der, baseOffset: range.lowerBound)
-                    return try Certificate(reading: &reader, storage: storage)
-                }
+    /// Parses each element of the `certificates` set, naming the certificate by its index when
+    /// one is malformed.
+    private static func readCertificates(_ set: ASN1Element?, storage: [UInt8]) throws -> [Certificate] {
+        guard let set else { return [] }
+        var entries = try set.children()
+        var certificates: [Certificate] = []
+        while !entries.isAtEnd {
+            let entry = try entries.readElement()
+            // CertificateChoices (RFC 5652 §10.2.2): only the plain certificate alternative.
+            guard entry.tag == .sequence else { throw entry.failure(.unsupportedCertificateFormat) }
+            guard certificates.count < PKCS7Limits.maxCertificates else { throw entry.failure(.tooManyElements) }
+            // A copy of an embedded anchor (receipts carry Apple Root CA or the StoreKit
+            // certificate) takes the anchor's parse: the same parser read the same bytes.
+            if let anchor = TrustAnchor.embeddedCertificate(encodedAs: entry, in: storage) {
+                certificates.append(anchor)
+                continue
+            }
+            do {
+                certificates.append(try CertificateError.wrapping { try Certificate(element: entry, storage: storage) })
+            } catch {
+                throw PKCS7Error(.embeddedCertificate(index: certificates.count, error.kind), at: error.offset)
             }
         }
+        return certificates
     }
 }

@@ -23,30 +23,30 @@ public struct SignedDataVerifier: Sendable {
 
     /// Verifies at `time` (seconds since 1970; for receipts, by default their creation date):
     /// first the signature over the content (RFC 5652 §5.4–5.6), then the path from the signer's
-    /// certificate to an anchor. One SignerInfo that verifies suffices; otherwise the first
-    /// SignerInfo's failure is thrown.
+    /// certificate to an anchor, through the certificates parsed when `signedData` was decoded.
+    /// One SignerInfo that verifies suffices; otherwise the first SignerInfo's failure is thrown,
+    /// worded by `TrustPolicy.explainingRefusal` when the data comes from an origin the policy
+    /// does not trust (an Xcode receipt under the App Store policy, or the reverse).
     public func verify(_ signedData: SignedData, at time: Int64) throws(VerificationError) -> VerifiedSignature {
-        let embedded: [Certificate]
-        do {
-            embedded = try signedData.certificates(reusing: policy.anchors.map(\.certificate))
-        } catch {
-            throw .malformedCertificate(error)
-        }
+        let embedded = signedData.certificates
         var firstFailure: VerificationError? = nil
         for (index, signer) in signedData.signerInfos.enumerated() {
+            let candidates = SignerSignature.certificates(matching: signer, in: signedData.storage,
+                                                          among: embedded + policy.anchors.map(\.certificate))
             do throws(VerificationError) {
-                let chain = try verify(signer, of: signedData, embedded: embedded, at: time)
+                let chain = try verify(signer, of: signedData, candidates: candidates, embedded: embedded, at: time)
                 return VerifiedSignature(signerIndex: index, chain: chain)
             } catch {
-                firstFailure = firstFailure ?? error
+                if firstFailure == nil {
+                    firstFailure = policy.explainingRefusal(error, signer: candidates.first, certificates: embedded)
+                }
             }
         }
         throw firstFailure!
     }
 
-    private func verify(_ signer: SignerInfo, of signedData: SignedData, embedded: [Certificate], at time: Int64) throws(VerificationError) -> [Certificate] {
-        let candidates = SignerSignature.certificates(matching: signer, in: signedData.storage,
-                                                      among: embedded + policy.anchors.map(\.certificate))
+    private func verify(_ signer: SignerInfo, of signedData: SignedData, candidates: [Certificate], embedded: [Certificate],
+                        at time: Int64) throws(VerificationError) -> [Certificate] {
         guard !candidates.isEmpty else { throw .signerCertificateNotFound }
         var best: VerificationError? = nil
         for certificate in candidates {

@@ -41,7 +41,7 @@ public struct SignerInfo: Sendable, Hashable {
         case .sequence:
             guard version == 1 else { throw versionElement.failure(.signerIdentifierMismatch) }
             var parts = try sid.children()
-            let issuer = try parts.read(.sequence)
+            let issuer = try Self.readIssuerName(&parts)
             let serial = try parts.read(.integer)
             _ = try serial.integerBytes()
             try parts.finish()
@@ -64,6 +64,16 @@ public struct SignerInfo: Sendable, Hashable {
         signatureRange = signature.contentRange
         _ = try fields.readOptional(.contextSpecific(1))   // unsignedAttrs: not used
         try fields.finish()
+    }
+}
+
+extension SignerInfo {
+    /// IssuerAndSerialNumber's issuer (RFC 5652 §10.2.4) is a Name: read to the same grammar as a
+    /// certificate's, and as DER, since it must equal the certificate's issuer byte for byte (a
+    /// SignerInfo whose issuer breaks the grammar is malformed, not merely unmatched).
+    static func readIssuerName(_ reader: inout ASN1Reader) throws -> ASN1Element {
+        var strict = try reader.readElement().reread(rules: .der)
+        return try Name.read(&strict)
     }
 }
 

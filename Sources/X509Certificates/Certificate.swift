@@ -8,32 +8,32 @@ import DER
 /// issuer and subject as raw DER, serial, public key, signature. Parsed once; nothing re-encoded.
 public struct Certificate: Sendable {
     /// The storage holding the certificate (possibly among other data).
-    public let storage: [UInt8]
+    public internal(set) var storage: [UInt8]
     /// The certificate's whole encoding within `storage`.
-    public let range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// `tbsCertificate`, header included: the bytes the issuer signed.
-    public let tbsRange: Range<Int>
+    public internal(set) var tbsRange: Range<Int>
     /// 1 or 3.
     public let version: Int
     /// serialNumber content octets (two's complement).
-    public let serialRange: Range<Int>
+    public internal(set) var serialRange: Range<Int>
     /// The outer signatureAlgorithm (equal to the inner one, RFC 5280 §4.1.1.2).
     public let signatureAlgorithm: SignatureAlgorithm
     /// issuer Name, whole DER encoding.
-    public let issuerRange: Range<Int>
+    public internal(set) var issuerRange: Range<Int>
     /// subject Name, whole DER encoding.
-    public let subjectRange: Range<Int>
+    public internal(set) var subjectRange: Range<Int>
     /// Validity, seconds since 1970 (RFC 5280 §4.1.2.5: both ends inclusive).
     public let notBefore: Int64
     public let notAfter: Int64
     /// subjectPublicKeyInfo, whole DER encoding.
-    public let publicKeyInfoRange: Range<Int>
+    public internal(set) var publicKeyInfoRange: Range<Int>
     /// The parsed public key.
-    public let publicKey: PublicKeyInfo
+    public internal(set) var publicKey: PublicKeyInfo
     /// Extensions (empty for v1).
     public let extensions: CertificateExtensions
     /// signatureValue bits (whole octets).
-    public let signatureRange: Range<Int>
+    public internal(set) var signatureRange: Range<Int>
 
     /// Parses a DER certificate that fills `der` exactly.
     public init(derEncoded der: [UInt8]) throws(CertificateError) {
@@ -50,10 +50,20 @@ public struct Certificate: Sendable {
     /// Reads the next element of `reader` (whose input is `storage`) as a DER certificate,
     /// whatever rules the reader itself uses.
     package init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
-        let outer = try reader.readElement()
-        // The bytes a signature covers must have exactly one reading: every element of the
-        // certificate is DER, Names and unknown extension contents included (DESIGN §3).
-        try outer.requireDER()
+        try self.init(element: reader.readElement(), storage: storage)
+    }
+
+    /// Reads `outer` (an element of `storage`, read under any rules) as a DER certificate.
+    ///
+    /// Every element of it is DER (DESIGN §3: the bytes a signature covers must have exactly one
+    /// reading): each field is read by a DER reader that checks its value (X.690 §10–11), and the
+    /// parts no reader interprets (values of name attributes without a string syntax, parameters
+    /// of an unknown key algorithm) are walked with `requireDER` where they are skipped.
+    /// Extension values are OCTET STRINGs: the known ones are decoded as DER, others stay opaque.
+    package init(element outer: ASN1Element, storage: [UInt8]) throws {
+        guard outer.encodedLength <= X509Limits.maxCertificateSize else {
+            throw outer.failure(.certificateTooLarge(outer.encodedLength))
+        }
         var strict = outer.reread(rules: .der)
         let certificate = try strict.read(.sequence)
         var fields = try certificate.children()
@@ -90,12 +100,15 @@ public struct Certificate: Sendable {
         guard innerAlgorithm.encoded.elementsEqual(outerAlgorithmElement.encoded) else {
             throw innerAlgorithm.failure(.signatureAlgorithmMismatch)
         }
-        issuerRange = try body.read(.sequence).range
+        let issuer = try Name.read(&body)
+        // RFC 5280 §4.1.2.4: "The issuer field MUST contain a non-empty distinguished name."
+        guard issuer.contentLength > 0 else { throw issuer.failure(.invalidName(.emptyIssuer)) }
+        issuerRange = issuer.range
         var validity = try body.readSequence()
         notBefore = try validity.readTime()
         notAfter = try validity.readTime()
         try validity.finish()
-        subjectRange = try body.read(.sequence).range
+        subjectRange = try Name.read(&body).range
         let keyStart = body.offset
         publicKey = try PublicKeyInfo.read(&body)
         publicKeyInfoRange = keyStart ..< body.offset

@@ -39,6 +39,13 @@ public struct CertificateError: Error, Sendable, Hashable, CustomStringConvertib
         case invalidExtension(ASN1ObjectIdentifier)
         /// A public key that does not decode, or a key outside the accepted parameters.
         case invalidPublicKey
+        /// A Name (issuer, subject, or a name that identifies a certificate) breaks the Name
+        /// grammar; the rule says which part (RFC 5280 §4.1.2.4).
+        case invalidName(NameRule)
+        /// The certificate is larger than `X509Limits.maxCertificateSize` (its size in bytes).
+        case certificateTooLarge(Int)
+        /// More extensions than `X509Limits.maxExtensions`.
+        case tooManyExtensions
     }
 
     public var description: String { "offset \(offset): \(kind.reason)" }
@@ -58,6 +65,9 @@ extension CertificateError.Kind {
         case .duplicateExtension(let oid): return "duplicate extension \(oid)"
         case .invalidExtension(let oid): return "invalid extension \(oid)"
         case .invalidPublicKey: return "invalid public key"
+        case .invalidName(let rule): return "invalid name: \(rule.reason)"
+        case .certificateTooLarge(let size): return "certificate of \(size) bytes exceeds \(X509Limits.maxCertificateSize)"
+        case .tooManyExtensions: return "more than \(X509Limits.maxExtensions) extensions"
         }
     }
 }

@@ -49,10 +49,14 @@ public struct CertificateExtensions: Sendable, Hashable {
         let list = try reader.read(.sequence)
         var entries = try list.children()
         if entries.isAtEnd { throw list.failure(.emptyList) }
+        result.identifiers.reserveCapacity(8)   // certificates carry 3 to 10
         while !entries.isAtEnd {
+            guard result.identifiers.count < X509Limits.maxExtensions else {
+                throw CertificateError(.tooManyExtensions, at: entries.offset)
+            }
             var fields = try entries.readSequence()
             let oidElement = try fields.read(.objectIdentifier)
-            let oid = try oidElement.objectIdentifierValue()
+            let oidBytes = try oidElement.objectIdentifierBytes()
             var critical = false
             if let flag = try fields.readOptional(.boolean) {
                 critical = try flag.boolValue()
@@ -61,34 +65,46 @@ public struct CertificateExtensions: Sendable, Hashable {
             }
             let value = try fields.read(.octetString)
             try fields.finish()
-            if result.identifiers.contains(oid) { throw oidElement.failure(.duplicateExtension(oid)) }
+            let oid = ASN1ObjectIdentifier(validatedContent: Array(oidBytes))
+            if result.identifiers.contains(where: { $0.matches(oidBytes) }) { throw oidElement.failure(.duplicateExtension(oid)) }
             result.identifiers.append(oid)
-            let handled: Bool
-            do {
-                handled = try result.readValue(oid, value)
-            } catch is ASN1Error {
-                throw value.failure(.invalidExtension(oid))
+            var handled = false
+            if let known = KnownExtension(oidBytes) {
+                do {
+                    handled = try result.readValue(known, value)
+                } catch is ASN1Error {
+                    throw value.failure(.invalidExtension(oid))
+                }
             }
             if critical && !handled { result.unhandledCritical.append(oid) }
         }
         return result
     }
 
-    /// Decodes one extension value (the DER inside extnValue) when this parser knows the
-    /// extension; returns whether verification processes it. Unknown values stay opaque.
-    private mutating func readValue(_ oid: ASN1ObjectIdentifier, _ value: ASN1Element) throws -> Bool {
-        let known = [OIDs.basicConstraints, OIDs.keyUsage, OIDs.extendedKeyUsage, OIDs.certificatePolicies,
-                     OIDs.subjectKeyIdentifier, OIDs.authorityKeyIdentifier]
-        guard known.contains(oid) else { return false }
+    /// The extensions whose values this parser decodes, by their id-ce arc (RFC 5280 §4.2.1:
+    /// 2.5.29.n, encoded 55 1D n).
+    private enum KnownExtension: UInt8 {
+        case subjectKeyIdentifier = 14, keyUsage = 15, basicConstraints = 19, certificatePolicies = 32
+        case authorityKeyIdentifier = 35, extendedKeyUsage = 37
+
+        init?(_ oid: UnsafeRawBufferPointer) {
+            guard oid.count == 3, oid[0] == 0x55, oid[1] == 0x1D else { return nil }
+            self.init(rawValue: oid[2])
+        }
+    }
+
+    /// Decodes a known extension's value (the DER inside extnValue); returns whether
+    /// verification processes it. Unknown values stay opaque.
+    private mutating func readValue(_ known: KnownExtension, _ value: ASN1Element) throws -> Bool {
         var reader = try value.encapsulated(rules: .der)
-        let handled = try readKnownValue(oid, &reader)
+        let handled = try readKnownValue(known, &reader)
         try reader.finish()
         return handled
     }
 
-    private mutating func readKnownValue(_ oid: ASN1ObjectIdentifier, _ reader: inout ASN1Reader) throws -> Bool {
-        switch oid {
-        case OIDs.basicConstraints:
+    private mutating func readKnownValue(_ known: KnownExtension, _ reader: inout ASN1Reader) throws -> Bool {
+        switch known {
+        case .basicConstraints:
             var fields = try reader.readSequence()
             var isCA = false
             if let flag = try fields.readOptional(.boolean) {
@@ -103,16 +119,16 @@ public struct CertificateExtensions: Sendable, Hashable {
             try fields.finish()
             basicConstraints = BasicConstraints(isCA: isCA, pathLength: pathLength)
             return true
-        case OIDs.keyUsage:
+        case .keyUsage:
             let bits = try reader.readBitString()
             var usage: UInt16 = 0
             for bit in 0 ..< 9 where bits.bit(bit) { usage |= 1 << UInt16(bit) }
             keyUsage = KeyUsage(rawValue: usage)
             return true
-        case OIDs.extendedKeyUsage:
+        case .extendedKeyUsage:
             extendedKeyUsage = try Self.readOIDList(&reader) { reader in try reader.read(.objectIdentifier).objectIdentifierValue() }
             return false
-        case OIDs.certificatePolicies:
+        case .certificatePolicies:
             policies = try Self.readOIDList(&reader) { reader in
                 var info = try reader.readSequence()
                 let policy = try info.read(.objectIdentifier).objectIdentifierValue()
@@ -121,10 +137,10 @@ public struct CertificateExtensions: Sendable, Hashable {
                 return policy
             }
             return true
-        case OIDs.subjectKeyIdentifier:
+        case .subjectKeyIdentifier:
             subjectKeyIdentifier = Array(try reader.read(.octetString).content)
             return true
-        case OIDs.authorityKeyIdentifier:
+        case .authorityKeyIdentifier:
             var fields = try reader.readSequence()
             if let keyID = try fields.readOptional(.contextSpecific(0, constructed: false)) {
                 authorityKeyIdentifier = Array(keyID.content)
@@ -133,8 +149,6 @@ public struct CertificateExtensions: Sendable, Hashable {
             _ = try fields.readOptional(.contextSpecific(2, constructed: false))   // authorityCertSerialNumber
             try fields.finish()
             return true
-        default:
-            return false
         }
     }
 

@@ -47,12 +47,18 @@ public enum OIDs: Sendable {
     /// Marker extension on the Apple Worldwide Developer Relations intermediate.
     public static let appleWWDRIntermediateExtension = ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1")
 
+    // Attribute types in names outside id-at (RFC 5280 Appendix A).
+    /// emailAddress (PKCS #9), an IA5String.
+    public static let emailAddress = ASN1ObjectIdentifier("1.2.840.113549.1.9.1")
+    /// domainComponent (RFC 4519 §2.4), an IA5String.
+    public static let domainComponent = ASN1ObjectIdentifier("0.9.2342.19200300.100.1.25")
+
     // Attribute types in names (RFC 5280 Appendix A), for display.
     static let nameAttributes: [(ASN1ObjectIdentifier, String)] = [
         (ASN1ObjectIdentifier("2.5.4.3"), "CN"), (ASN1ObjectIdentifier("2.5.4.6"), "C"),
         (ASN1ObjectIdentifier("2.5.4.7"), "L"), (ASN1ObjectIdentifier("2.5.4.8"), "ST"),
         (ASN1ObjectIdentifier("2.5.4.10"), "O"), (ASN1ObjectIdentifier("2.5.4.11"), "OU"),
         (ASN1ObjectIdentifier("2.5.4.5"), "serialNumber"),
-        (ASN1ObjectIdentifier("1.2.840.113549.1.9.1"), "emailAddress"),
+        (emailAddress, "emailAddress"), (domainComponent, "DC"),
     ]
 }

@@ -35,6 +35,8 @@ public enum PublicKeyInfo: Sendable, Hashable {
             try algorithm.finish()
             return .ec(curve: curve, point: keyRange)
         }
+        // Parameters of an algorithm this toolkit does not read: opaque, but DER (X.690 §10–11).
+        while !algorithm.isAtEnd { try algorithm.readElement().requireDER() }
         return .other(try oidElement.objectIdentifierValue())
     }
 

@@ -2,10 +2,10 @@ import CryptoPrimitives
 import DER
 
 /// Why a well-formed SignedData is not trusted. Each case names the rule that failed and, where
-/// one is involved, the certificate by subject. Malformed input is `CertificateError` instead (or
-/// `malformedCertificate` when an embedded certificate does not parse).
+/// one is involved, the certificate by subject. Malformed input is `CertificateError` instead
+/// (a SignedData's certificates are parsed, and a malformed one refused, when it is decoded).
 public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An embedded certificate is not valid DER X.509.
+    /// A certificate handed to a verifier as bytes is not valid DER X.509.
     case malformedCertificate(CertificateError)
     /// No embedded certificate (or policy anchor) matches the SignerInfo's identifier.
     case signerCertificateNotFound
@@ -53,6 +53,10 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     case pathTooLong
     /// The search used up its budget of signature checks.
     case budgetExceeded
+    /// The data comes from an origin the policy does not trust (`policy` is its name): Xcode's
+    /// StoreKit testing under an App Store policy, or the App Store under an Xcode policy.
+    /// `rule` is the precise check that refused it. See `TrustPolicy.explainingRefusal`.
+    indirect case untrustedOrigin(SignerOrigin, policy: String, rule: VerificationError)
 
     public var description: String {
         switch self {
@@ -81,6 +85,8 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .certificateLoop(let subject): return "certificate loop at \(subject)"
         case .pathTooLong: return "certificate path too long"
         case .budgetExceeded: return "signature check budget exceeded"
+        case .untrustedOrigin(let origin, let policy, _):
+            return "\(origin.description), which \(TrustPolicy.text(forName: policy)) does not trust"
         }
     }
 

@@ -30,12 +30,9 @@ enum VerifyCommand {
                 Output.write("valid (\(policy.name)): \(chain)\n" + Summary.text(receipt) + "\n")
             }
         } catch {
-            if case .untrusted(.malformedCertificate(let malformed)) = error {
-                if json { Output.write(ReceiptJSON.failure(.malformed) + "\n") }
-                throw ToolFailure(status: .malformed, message: "malformed certificate: \(malformed)")
-            }
+            // Embedded certificates are parsed (and a malformed one refused, exit 2) by decoding.
             if json { Output.write(ReceiptJSON.failure(.notAuthenticated) + "\n") }
-            throw ToolFailure(status: .verificationFailed, message: "not valid: \(error)")
+            throw ToolFailure(status: .verificationFailed, message: RefusalHint.message(error, time: time))
         }
     }
 

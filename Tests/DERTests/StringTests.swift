@@ -93,6 +93,8 @@ struct StringTests {
             }
         }
         #expect(content.withUnsafeBytes { v.kind.decode($0) } == v.text)
+        // The allocation-free check agrees with decoding.
+        #expect(content.withUnsafeBytes { v.kind.isValid($0) } == (v.text != nil))
     }
 
     @Test("Writer → reader round trip for every string type", arguments: [

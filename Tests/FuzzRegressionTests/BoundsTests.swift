@@ -1,6 +1,7 @@
-// The receipt resource bounds of README's table, each at and just past its value. (Nesting depth
-// is tested in Tests/DERTests/LimitsTests.swift; certificates, SignerInfos, intermediates and
-// signature checks in Tests/PKCS7Tests.)
+// The receipt and envelope resource bounds of README's table, each at and just past its value.
+// (Nesting depth is tested in Tests/DERTests/LimitsTests.swift; the number of certificates,
+// SignerInfos, intermediates and signature checks in Tests/PKCS7Tests; certificate, Name and
+// extension bounds in Tests/X509Tests.)
 //
 // Decoding checks no signature, so the inputs are unsigned envelopes built with DERWriter: cheap
 // even at 16 MiB or 100,001 purchases. Decoding is linear (DESIGN §8), but unit tests measure no
@@ -8,6 +9,7 @@
 
 import AppReceipt
 import DER
+import Foundation
 import PKCS7
 import X509Certificates
 import ReceiptTestSupport
@@ -16,8 +18,9 @@ import Testing
 /// Unsigned receipts of any shape.
 enum Unsigned {
     /// A ContentInfo → SignedData around `payload` (primitive eContent), one SignerInfo whose
-    /// signature is zeros, no certificates.
-    static func receipt(payload: [UInt8]) -> [UInt8] {
+    /// signature is zeros, `digestAlgorithms` copies of SHA-256 in digestAlgorithms, and
+    /// `certificates` (none by default).
+    static func receipt(payload: [UInt8], digestAlgorithms: Int = 1, certificates: [[UInt8]] = []) -> [UInt8] {
         var algorithm = DERWriter()
         algorithm.appendSequence { $0.appendObjectIdentifier(OIDs.sha256); $0.appendNull() }
         var writer = DERWriter()
@@ -26,10 +29,13 @@ enum Unsigned {
             contentInfo.appendConstructed(.contextSpecific(0)) { explicit in
                 explicit.appendSequence { signedData in
                     signedData.appendInteger(1)
-                    signedData.appendSetOf { $0.appendEncoded(algorithm.bytes) }
+                    signedData.appendSetOf { set in for _ in 0 ..< digestAlgorithms { set.appendEncoded(algorithm.bytes) } }
                     signedData.appendSequence { encapsulated in
                         encapsulated.appendObjectIdentifier(OIDs.data)
                         encapsulated.appendConstructed(.contextSpecific(0)) { $0.appendOctetString(payload) }
+                    }
+                    if !certificates.isEmpty {
+                        signedData.appendConstructed(.contextSpecific(0)) { set in for certificate in certificates { set.appendEncoded(certificate) } }
                     }
                     signedData.appendSetOf { set in
                         set.appendSequence { signer in
@@ -107,13 +113,9 @@ struct BoundsTests {
     /// A valid receipt of exactly `size` bytes: the required attributes plus one unknown
     /// attribute whose value pads the input.
     static func receipt(ofSize size: Int) -> [UInt8] {
-        var padding = size - 400
-        for _ in 0 ..< 8 {
-            let bytes = Unsigned.receipt(payload: Unsigned.set(Unsigned.required + Unsigned.attribute(1000, [UInt8](repeating: 0x5A, count: padding))))
-            if bytes.count == size { return bytes }
-            padding += size - bytes.count
+        DERParts.sized(size) { padding in
+            Unsigned.receipt(payload: Unsigned.set(Unsigned.required + Unsigned.attribute(1000, [UInt8](repeating: 0x5A, count: padding))))
         }
-        preconditionFailure("no receipt of \(size) bytes")
     }
 
     @Test func inputSizeAtTheLimitDecodes() throws {
@@ -132,6 +134,58 @@ struct BoundsTests {
         #expect(decodeError(bytes) == .inputTooLarge(count: limit + 1))
         // Base64 text of a too-large receipt is refused the same way once decoded.
         #expect((try? AppReceipt(binaryOrBase64: bytes)) == nil)
+    }
+
+    // MARK: PKCS7Limits.maxInputSize, ReceiptInput.maxTextSize
+
+    /// SignedData's own bound (the receipt's is the same value, checked first by AppReceipt).
+    @Test func signedDataInputAtAndPastTheLimit() throws {
+        let limit = PKCS7Limits.maxInputSize
+        #expect(ReceiptLimits.maxInputSize == limit)
+        #expect(try SignedData(berEncoded: Self.receipt(ofSize: limit)).contentCount > limit - 1000)
+        #expect(throws: PKCS7Error(.inputTooLarge(count: limit + 1), at: 0)) { try SignedData(berEncoded: Self.receipt(ofSize: limit + 1)) }
+    }
+
+    /// Base64 text of a receipt at the limit decodes; text longer than any accepted receipt's is
+    /// not decoded at all, and is refused by its size.
+    @Test func base64TextAtAndPastTheLimit() throws {
+        let receipt = Self.receipt(ofSize: ReceiptLimits.maxInputSize)
+        let text = Array(Data(receipt).base64EncodedString(options: .lineLength64Characters).utf8)
+        #expect(text.count < ReceiptInput.maxTextSize)
+        #expect(try AppReceipt(binaryOrBase64: text).payloadRange.count > ReceiptLimits.maxInputSize - 1000)
+        let tooLong = [UInt8](repeating: 0x41, count: ReceiptInput.maxTextSize + 1)
+        #expect(ReceiptInput.decode(tooLong) == tooLong)
+        #expect(throws: ReceiptError.inputTooLarge(count: tooLong.count)) { try AppReceipt(binaryOrBase64: tooLong) }
+    }
+
+    // MARK: PKCS7Limits.maxDigestAlgorithms
+
+    @Test func digestAlgorithmsAtAndPastTheLimit() throws {
+        let limit = PKCS7Limits.maxDigestAlgorithms
+        let payload = Unsigned.set(Unsigned.required)
+        #expect(try SignedData(berEncoded: Unsigned.receipt(payload: payload, digestAlgorithms: limit)).digestAlgorithms.count == limit)
+        let past = Unsigned.receipt(payload: payload, digestAlgorithms: limit + 1)
+        let error = #expect(throws: PKCS7Error.self) { try SignedData(berEncoded: past) }
+        #expect(error?.kind == .tooManyElements)
+        // At the algorithm past the limit (each takes 15 octets; the first is the first in the input).
+        let sha256: [UInt8] = [0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00]
+        let first = try #require((0 ..< past.count - 15).first { past[$0 ..< $0 + 15].elementsEqual(sha256) })
+        #expect(error?.offset == first + 15 * limit)
+    }
+
+    // MARK: X509Limits.maxCertificateSize inside an envelope
+
+    /// A certificate past the size bound is refused by its header, whatever follows, and named by
+    /// its index. (At and past each X.509 bound on its own: Tests/X509Tests.)
+    @Test func oversizedCertificateInAnEnvelope() throws {
+        let limit = X509Limits.maxCertificateSize
+        let huge: [UInt8] = [0x30, 0x82, UInt8((limit - 3) >> 8), UInt8((limit - 3) & 0xFF)] + [UInt8](repeating: 0x05, count: limit - 3)
+        #expect(huge.count == limit + 1)
+        let bytes = Unsigned.receipt(payload: Unsigned.set(Unsigned.required), certificates: [TestChain().rootCertificate, huge])
+        let error = #expect(throws: PKCS7Error.self) { try SignedData(berEncoded: bytes) }
+        #expect(error?.kind == .embeddedCertificate(index: 1, .certificateTooLarge(limit + 1)))
+        #expect(error.map { Array(bytes[$0.offset...].prefix(4)) } == Array(huge.prefix(4)))
+        #expect(decodeError(bytes) == .envelope(error!))
     }
 
     // MARK: ReceiptLimits.maxAttributesPerSet, app level

@@ -75,7 +75,7 @@ struct ByteFlipTests {
     @Test func wholeByteFlipsAcrossTheFileAreRejected() throws {
         let original = try Self.original()
         let signedData = try SignedData(berEncoded: original.bytes)
-        let anchorCopies = try signedData.certificates().filter {
+        let anchorCopies = signedData.certificates.filter {
             $0.fingerprint.description == TrustAnchor.appleRootCAFingerprint
         }.map(\.range)
         #expect(anchorCopies.count == 1)
@@ -93,7 +93,7 @@ struct ByteFlipTests {
     @Test func corruptedEmbeddedRootCopyIsIgnored() throws {
         let original = try Self.original()
         let signedData = try SignedData(berEncoded: original.bytes)
-        let root = try #require(try signedData.certificates().first { $0.fingerprint.description == TrustAnchor.appleRootCAFingerprint })
+        let root = try #require(signedData.certificates.first { $0.fingerprint.description == TrustAnchor.appleRootCAFingerprint })
         var bytes = original.bytes
         bytes[root.signatureRange.lowerBound + 10] ^= 0x01
         #expect(Self.outcome(bytes, at: original.time) == .verified)

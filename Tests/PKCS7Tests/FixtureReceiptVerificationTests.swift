@@ -42,7 +42,7 @@ struct FixtureReceiptVerificationTests {
         guard case .issuerAndSerialNumber(let issuer, let serial) = signedData.signerInfos[0].identifier else {
             throw FixtureError.missing("issuerAndSerialNumber signer")
         }
-        let matches = try signedData.certificates().filter {
+        let matches = signedData.certificates.filter {
             $0.issuer == signedData.storage[issuer] && $0.serialNumber == signedData.storage[serial]
         }
         try #require(matches.count == 1)
@@ -88,25 +88,30 @@ struct FixtureReceiptVerificationTests {
     // MARK: Wrong policy
 
     /// The StoreKit certificate carries a critical extendedKeyUsage (code signing) that only the
-    /// Xcode policy claims; the App Store policy rejects it before looking for an anchor.
+    /// Xcode policy claims; the App Store policy rejects it before looking for an anchor. The
+    /// refusal says in words that Xcode signed it, and keeps that rule.
     @Test(arguments: xcode)
     func xcodeReceiptFailsUnderAppStorePolicy(_ name: String) throws {
-        let expected = VerificationError.unhandledCriticalExtension(subject: Self.storeKitSubject, oid: OIDs.extendedKeyUsage)
+        let rule = VerificationError.unhandledCriticalExtension(subject: Self.storeKitSubject, oid: OIDs.extendedKeyUsage)
+        let expected = VerificationError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: rule)
+        #expect(expected.description == "signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust")
         #expect(throws: expected) {
             _ = try SignedDataVerifier(policy: .appStore).verify(Self.signedData(name), at: Self.creationDate(name))
         }
     }
 
     /// Under the Xcode policy the Apple chain reaches Apple Root CA (embedded in the receipt),
-    /// which is self-signed but not this policy's anchor.
+    /// which is self-signed but not this policy's anchor; the refusal says it is App Store data.
     @Test(arguments: apple)
     func appleReceiptFailsUnderXcodePolicy(_ name: String) throws {
-        #expect(throws: VerificationError.notTrusted(fingerprint: TrustAnchor.appleRootCAFingerprint)) {
+        let rule = VerificationError.notTrusted(fingerprint: TrustAnchor.appleRootCAFingerprint)
+        #expect(throws: VerificationError.untrustedOrigin(.appStore, policy: "xcode", rule: rule)) {
             _ = try SignedDataVerifier(policy: .xcodeTesting).verify(Self.signedData(name), at: Self.creationDate(name))
         }
     }
 
-    /// Trust comes from the caller's anchors, never from the root a receipt carries.
+    /// Trust comes from the caller's anchors, never from the root a receipt carries. (A policy
+    /// with anchors of its own is not told the data is "from the other world".)
     @Test(arguments: apple)
     func appleReceiptFailsWithoutAnchors(_ name: String) throws {
         #expect(throws: VerificationError.notTrusted(fingerprint: TrustAnchor.appleRootCAFingerprint)) {

@@ -17,16 +17,53 @@ struct VerifyCommandTests {
         #expect(!result.stdout.isEmpty)
     }
 
+    /// Under the App Store policy an Xcode receipt is refused, and the line says why in words and
+    /// what to do instead.
     @Test(arguments: ["xcode", "xcode-with-purchases"])
     func xcodeReceiptsNeedTheXcodePolicy(_ name: String) throws {
-        expectRun(try Run.receipt(["verify", Paths.receipt(name)]), status: 1, "\(name) under the App Store policy")
-        expectRun(try Run.receipt(["verify", Paths.receipt(name), "--policy", "appstore"]), status: 1)
+        let explained = ["signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust",
+                         "to read a test receipt use --policy xcode"]
+        expectRun(try Run.receipt(["verify", Paths.receipt(name)]), status: 1, errorContains: explained, "\(name) under the App Store policy")
+        expectRun(try Run.receipt(["verify", Paths.receipt(name), "--policy", "appstore"]), status: 1, errorContains: explained)
         expectRun(try Run.receipt(["verify", Paths.receipt(name), "--policy", "xcode"]), status: 0)
         expectRun(try Run.receipt(["verify", "--policy", "xcode", Paths.receipt(name)]), status: 0, "options before FILE")
     }
 
+    /// The mirror case: an App Store receipt under the Xcode policy.
     @Test func appleReceiptFailsTheXcodePolicy() throws {
-        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--policy", "xcode"]), status: 1)
+        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--policy", "xcode"]), status: 1,
+                  errorContains: ["signed by the App Store", "which the Xcode testing policy does not trust",
+                                  "to verify an App Store receipt use --policy appstore"])
+    }
+
+    /// `--at now` on an old receipt: the signing certificate has expired; the line says so and
+    /// points at the default, the receipt's creation date.
+    @Test func expiredAtNowPointsAtTheCreationDate() throws {
+        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--at", "now"]), status: 1,
+                  errorContains: ["certificate expired", "--at receipt (the default)"])
+        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--at", "2031-01-01T00:00:00Z"]), status: 1,
+                  errorContains: ["certificate expired"])
+        let explicit = try Run.receipt(["verify", Paths.receipt("production"), "--at", "2031-01-01T00:00:00Z"])
+        #expect(!explicit.stderr.contains("--at receipt"), "an explicit date is the caller's choice: no hint")
+    }
+
+    /// Flipping one bit in the Names of the Apple Root CA copy that production.der carries (and no
+    /// path uses) makes the receipt malformed, naming that certificate (index 2) and the rule.
+    @Test(arguments: [(5004, 0, "not a SET"), (5006, 7, "not a SEQUENCE"), (5008, 0, "not an OBJECT IDENTIFIER"),
+                      (5013, 0, "is not a PrintableString"), (5026, 0, "is not a DirectoryString"), (5030, 7, "characters a PrintableString"),
+                      (5136, 0, "not a SET"), (5017, 0, "not a SET")])
+    func flippedNameInTheUnusedRootCopy(_ offset: Int, _ bit: Int, _ rule: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var bytes = try Fixtures.bytes("receipts/production.der")
+        bytes[offset] ^= 1 << UInt8(bit)
+        let file = directory.file("flipped.der", contents: bytes)
+        for command in ["verify", "decode"] {
+            expectRun(try Run.receipt([command, file.path]), status: 2, errorContains: ["certificate 2", "invalid name", rule],
+                      "\(command), bit \(bit) of offset \(offset)")
+        }
+        let json = try Run.receipt(["verify", file.path, "--json"])
+        #expect(try Self.status(json) == 21002)
     }
 
     @Test func forgedSignature() throws {
@@ -116,7 +153,8 @@ struct VerifyCommandTests {
         expectRun(try Run.receipt(["verify", sandbox, "--device-guid", "00:1b:63:84:45:e6"]), status: 1, errorContains: ["device"])
     }
 
-    /// An embedded "certificate" that is not one: the input is malformed (2, 21002), not untrusted.
+    /// An embedded "certificate" that is not one: the input is malformed (2, 21002), not untrusted,
+    /// already when decoding (every certificate is parsed with the envelope), naming its index.
     @Test func malformedEmbeddedCertificate() throws {
         let chain = TestChain()
         var payload = TestReceipt()
@@ -125,8 +163,8 @@ struct VerifyCommandTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.file("bad-certificate.der", contents: bytes)
-        expectRun(try Run.receipt(["decode", file.path]), status: 0, "decoding does not read the certificates")
-        expectRun(try Run.receipt(["verify", file.path]), status: 2, errorContains: ["certificate"])
+        expectRun(try Run.receipt(["decode", file.path]), status: 2, errorContains: ["certificate 0"])
+        expectRun(try Run.receipt(["verify", file.path]), status: 2, errorContains: ["certificate 0"])
         let json = try Run.receipt(["verify", file.path, "--json"])
         expectRun(json, status: 2)
         #expect(try Self.status(json) == 21002)

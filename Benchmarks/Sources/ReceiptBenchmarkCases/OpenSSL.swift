@@ -142,7 +142,7 @@ public enum OpenSSL {
 
     /// An `X509_STORE` holding one anchor, no time check, purpose any. Built once per anchor.
     public final class TrustStore: @unchecked Sendable {
-        let store: OpaquePointer
+        public let store: OpaquePointer
 
         public init(anchorDER: [UInt8]) {
             store = X509_STORE_new()
