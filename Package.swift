@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
-        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "ReceiptTestSupport"]),
+        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "AppStoreJWS", "ReceiptTestSupport"]),
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
     ]
 )

@@ -206,6 +206,7 @@ public enum FuzzSeeds: Sendable {
         case .pkcs7: return receipts() + plainSignedData()
         case .certificate: return certificates()
         case .receipt: return receipts()
+        case .jws: return JWSSeeds.corpus()
         }
     }
 

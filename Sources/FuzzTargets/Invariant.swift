@@ -32,6 +32,8 @@ public enum Harness: String, CaseIterable, Sendable {
     case certificate
     /// Full App Store receipt decoding and validation under every policy.
     case receipt
+    /// StoreKit 2 signed data: compact JWS parsing, verification under every policy, typed payloads.
+    case jws
 
     /// Runs the harness over `bytes`; throws when an invariant does not hold. The library itself
     /// must not trap on any input: a trap is a crash of the caller, as in production.
@@ -41,6 +43,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .pkcs7: try PKCS7Harness.check(bytes)
         case .certificate: try CertificateHarness.check(bytes)
         case .receipt: try ReceiptHarness.check(bytes)
+        case .jws: try JWSHarness.check(bytes)
         }
     }
 

@@ -125,6 +125,13 @@ import Testing
         #expect(throws: JWSPayloadError.self) { _ = try date("9223372036854775808") }
         #expect(UnixMilliseconds(-1).seconds == -1)
         #expect(UnixMilliseconds(1999).seconds == 1)
+        #expect(UnixMilliseconds(-1000).seconds == -1)
+        #expect(UnixMilliseconds(-1001).seconds == -2)
+        // Within a second of Int64.min: rounding down must not overflow (a signed payload may say so).
+        #expect(UnixMilliseconds(.min).seconds == Int64.min / 1000 - 1)
+        #expect(UnixMilliseconds(.min + 807).seconds == Int64.min / 1000 - 1)   // -9223372036854775.001 s
+        #expect(UnixMilliseconds(.min + 808).seconds == Int64.min / 1000)       // exactly -9223372036854775 s
+        #expect(UnixMilliseconds(.max).seconds == Int64.max / 1000)
     }
 
     @Test func unknownMembersAreKeptAsSigned() throws {

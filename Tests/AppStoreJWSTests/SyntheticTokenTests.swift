@@ -205,6 +205,19 @@ import X509Certificates
         #expect(Self.error(token) == .missingSignedDate)
     }
 
+    /// A token whose payload's signedDate is Int64.min milliseconds verifies its signature, then
+    /// fails at the chain (no certificate is valid then) instead of trapping.
+    @Test func signedDateAtInt64MinIsJudgedNotTrapped() throws {
+        for payload in [#"{"signedDate":-9223372036854775808}"#, #"{"receiptCreationDate":-9223372036854775807.5}"#] {
+            let error = #expect(throws: JWSError.self) { _ = try Self.verifier.verify(Self.token(payload)) }
+            guard case .untrusted(.notYetValid(_, _, let at))? = error else {
+                Issue.record("\(payload): \(String(describing: error))")
+                continue
+            }
+            #expect(at == Int64.min / 1000 - 1)
+        }
+    }
+
     @Test func unexpectedBundleIdOrEnvironmentIsItsOwnError() {
         #expect(throws: JWSError.unexpectedBundleId(expected: "com.other", found: "com.example.app")) {
             _ = try Self.verifier.verifyTransaction(Self.token(), expecting: .init(bundleId: "com.other"))

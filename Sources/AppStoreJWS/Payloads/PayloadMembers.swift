@@ -11,7 +11,9 @@ public struct UnixMilliseconds: Sendable, Hashable, Comparable, CustomStringConv
     public var date: Date { Date(timeIntervalSince1970: Double(value) / 1000) }
 
     /// Whole seconds since 1970, rounded down (what certificate validity is compared with).
-    public var seconds: Int64 { value >= 0 ? value / 1000 : (value - 999) / 1000 }
+    /// Floor division written so that no step overflows: `(value - 999) / 1000` would trap for
+    /// times within a second of `Int64.min`, which a signed payload may hold.
+    public var seconds: Int64 { value >= 0 ? value / 1000 : (value + 1) / 1000 - 1 }
 
     public static func < (a: UnixMilliseconds, b: UnixMilliseconds) -> Bool { a.value < b.value }
 
