@@ -57,6 +57,10 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The certificate path fails the policy (expired at the signing date, an Apple OID missing, …).
     case untrusted(VerificationError)
 
+    /// The token comes from an origin the policy does not trust (`policy` is its name): Xcode's
+    /// StoreKit testing under the App Store policy, or the App Store under the Xcode policy.
+    /// `rule` is the precise check that refused it (see `TrustPolicy.foreignOrigin`).
+    case untrustedOrigin(SignerOrigin, policy: String, rule: JWSError)
     /// A token nested in a notification (`data.signedTransactionInfo`, …) fails; its category is
     /// the nested failure's.
     case nested(member: String, JWSError)
@@ -85,7 +89,7 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
              .invalidCertificateEncoding, .malformedCertificate, .tooManyCertificates, .invalidSignatureLength, .payload:
             .malformed
         case .unsupportedAlgorithm, .unsupportedCriticalHeader, .missingCertificateChain, .unexpectedChainLength,
-             .rootNotTrusted, .signingKeyNotP256, .signatureInvalid, .missingSignedDate, .untrusted:
+             .rootNotTrusted, .signingKeyNotP256, .signatureInvalid, .missingSignedDate, .untrusted, .untrustedOrigin:
             .notAuthentic
         case .unexpectedBundleId, .unexpectedAppAppleId, .unexpectedEnvironment:
             .unexpectedValue
@@ -116,6 +120,7 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
         case .signatureInvalid(let subject): "signature invalid (\(subject))"
         case .missingSignedDate: "payload has no signedDate: give a validation time"
         case .untrusted(let error): "not valid: \(error)"
+        case .untrustedOrigin(let origin, let policy, let rule): "\(origin.refusal(byPolicyNamed: policy)) (\(rule))"
         case .nested(let member, let error): "\(member): \(error)"
         case .unexpectedBundleId(let expected, let found): "bundle id \(found ?? "absent"), expected \(expected)"
         case .unexpectedAppAppleId(let expected, let found): "app Apple id \(found.map(String.init) ?? "absent"), expected \(expected)"

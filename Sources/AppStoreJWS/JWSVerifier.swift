@@ -58,6 +58,18 @@ public struct JWSVerifier: Sendable {
         guard header.algorithm == "ES256" else { throw .unsupportedAlgorithm(header.algorithm) }
         guard !header.hasCriticalParameters else { throw .unsupportedCriticalHeader }
         guard let x5c = header.certificateChain, !x5c.isEmpty else { throw .missingCertificateChain }
+        do {
+            return try verify(jws, chain: x5c, at: time)
+        } catch where error.category == .notAuthentic {
+            // Only the words change: Xcode's data under the App Store policy (or the reverse) is
+            // refused either way, with the precise rule kept.
+            guard let origin = policy.foreignOrigin(of: x5c[0], among: x5c) else { throw error }
+            throw .untrustedOrigin(origin, policy: policy.name, rule: error)
+        }
+    }
+
+    /// The rules from the chain's shape on (steps 3 to 5).
+    private func verify(_ jws: CompactJWS, chain x5c: [Certificate], at time: Int64?) throws(JWSError) -> VerifiedJWS {
         try X5CShape.check(x5c, policy: policy)
         try checkSignature(of: jws, by: x5c[0])
         let validationTime: Int64
@@ -70,7 +82,7 @@ public struct JWSVerifier: Sendable {
             throw .untrusted(error)
         }
         try X5CShape.checkPath(chain, is: x5c)
-        return VerifiedJWS(header: header, payload: jws.payload, chain: chain, validationTime: validationTime)
+        return VerifiedJWS(header: jws.header, payload: jws.payload, chain: chain, validationTime: validationTime)
     }
 
     /// ES256: ECDSA P-256 with SHA-256 over the signing input, the signature as raw r ‖ s

@@ -60,6 +60,12 @@ public enum SignerOrigin: Sendable, Hashable {
         }
     }
 
+    /// Why a policy named `policy` refuses data of this origin, in words: "signed by …, which the
+    /// App Store policy does not trust".
+    public func refusal(byPolicyNamed policy: String) -> String {
+        "\(description), which \(TrustPolicy.text(forName: policy)) does not trust"
+    }
+
     /// How a message names data of this origin.
     var description: String {
         switch self {

@@ -86,7 +86,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .pathTooLong: return "certificate path too long"
         case .budgetExceeded: return "signature check budget exceeded"
         case .untrustedOrigin(let origin, let policy, _):
-            return "\(origin.description), which \(TrustPolicy.text(forName: policy)) does not trust"
+            return origin.refusal(byPolicyNamed: policy)
         }
     }
 

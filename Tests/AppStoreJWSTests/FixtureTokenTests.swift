@@ -59,6 +59,25 @@ struct FixtureTokenTests {
         #expect(verified.chain[0].fingerprint.description == TrustAnchor.storeKitTestingInXcodeFingerprint)
         let error = #expect(throws: JWSError.self) { _ = try JWSVerifier().verify(token) }
         #expect(error?.category == .notAuthentic)
+        // Said in words, with the precise rule kept (issue 16).
+        #expect(error == .untrustedOrigin(.xcodeTesting, policy: "appstore", rule: .unexpectedChainLength(expected: 3, found: 1)))
+        #expect(error?.description.hasPrefix("signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust") == true)
+    }
+
+    @Test func appleTokenUnderTheXcodePolicyIsExplained() throws {
+        let error = #expect(throws: JWSError.self) {
+            _ = try JWSVerifier(policy: .xcodeSignedData).verify(try Self.token("apple-real-test-notification"))
+        }
+        guard case .untrustedOrigin(.appStore, "xcode", _) = error else {
+            Issue.record("expected the App Store origin to be named, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func policiesWithTheirOwnAnchorsKeepTheirPlainErrors() throws {
+        let token = try Self.token("xcode-signed-transaction")
+        let error = #expect(throws: JWSError.self) { _ = try JWSVerifier(policy: try Self.ownRootPolicy(try Self.token("testca-test-notification"))).verify(token) }
+        if case .untrustedOrigin = error { Issue.record("a custom policy's refusal was reworded") }
     }
 
     @Test(arguments: testCATokens)

@@ -63,6 +63,16 @@ import Testing
         #expect(Self.error(#"{"x":{"a":1,"a":1}}"#) == .duplicateMemberName("a"))
     }
 
+    @Test func canonicallyEquivalentUnknownNamesAreDuplicates() {
+        // "é" precomposed and decomposed: distinct bytes, one Swift string.
+        let payload = Array("{\"caf\u{E9}\":1,\"cafe\u{301}\":2}".utf8)
+        let error = #expect(throws: JWSPayloadError.self) { _ = try JWSTransactionDecodedPayload(payload: payload) }
+        guard case .json(let json) = error, case .duplicateMemberName = json.kind else {
+            Issue.record("expected a duplicate member name, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func escapedMemberNamesAreRefused() {
         // "bundle\u0049d" spells bundleId; byte comparison would miss the duplicate.
         #expect(Self.error(#"{"bundleId":"a","bundle\u0049d":"b"}"#) == .escapedMemberName)

@@ -80,9 +80,14 @@ extension JSONReader {
         return values
     }
 
-    /// A member no typed field covers, kept as signed.
+    /// A member no typed field covers, kept as signed. The reader has refused names that repeat
+    /// byte for byte; Swift strings compare by canonical equivalence, so two spellings of one
+    /// Unicode name (`é` as U+00E9 and as e + U+0301) would share one key and one value would be
+    /// lost: such a pair is a duplicate too.
     mutating func keep(_ name: JSONName, in fields: inout [String: JSONValue]) throws {
-        fields[name.string] = try readValue()
+        let key = name.string
+        guard fields[key] == nil else { throw JSONError(.duplicateMemberName(key), at: name.range.lowerBound) }
+        fields[key] = try readValue()
     }
 }
 
