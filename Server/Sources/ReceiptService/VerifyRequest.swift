@@ -57,11 +57,9 @@ struct VerifyRequest: Sendable {
 /// insert, are ignored. Nil when anything else is in it, or nothing.
 enum ReceiptData {
     static func decode(_ text: String) -> [UInt8]? {
-        var compact = text
-        if text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            compact = String(text.unicodeScalars.filter { !" \n\r\t".unicodeScalars.contains($0) })
-        }
-        guard !compact.isEmpty, let data = Data(base64Encoded: compact), !data.isEmpty else { return nil }
+        if let data = Data(base64Encoded: text), !data.isEmpty { return [UInt8](data) }
+        let compact = String(text.unicodeScalars.filter { !" \n\r\t".unicodeScalars.contains($0) })
+        guard compact.count != text.count, let data = Data(base64Encoded: compact), !data.isEmpty else { return nil }
         return [UInt8](data)
     }
 }

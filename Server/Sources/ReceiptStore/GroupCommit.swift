@@ -1,3 +1,4 @@
+import ServiceLifecycle
 import Synchronization
 
 /// Group commit: one writer task commits the writes of many concurrent requests in one
@@ -55,6 +56,20 @@ final class GroupCommit<Item: Sendable>: Sendable {
             } catch {
                 for waiter in batch { waiter.continuation.resume(throwing: error) }
             }
+        }
+    }
+
+    /// `run()` as a store's service body: until graceful shutdown or cancellation, then the items
+    /// already queued are committed before it returns.
+    func runUntilShutdown() async {
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await run()
+            } onGracefulShutdown: {
+                self.close()
+            }
+        } onCancel: {
+            self.close()
         }
     }
 

@@ -122,12 +122,12 @@ public final class PostgresStore: ReceiptStore {
     }
 
     public func save(_ receipt: ReceiptRecord) async throws {
-        try await writer.submit(receipt)
+        try await database { [writer] in try await writer.submit(receipt) }
     }
 
     public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
-        return try await database {
+        return try await database { [client, logger] in
             let rows = try await client.query("""
                 SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
                 FROM transactions WHERE bundle_id = \(bundleID) AND environment = \(environment)
@@ -152,7 +152,7 @@ public final class PostgresStore: ReceiptStore {
     }
 
     public func apps() async throws -> [AppRegistration] {
-        try await database {
+        try await database { [client, logger] in
             var apps: [AppRegistration] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: StoreStatements.selectApps), logger: logger)
             for try await (bundle, secret) in rows.decode((String, ByteBuffer?).self) {
@@ -163,7 +163,7 @@ public final class PostgresStore: ReceiptStore {
     }
 
     public func register(_ apps: [AppRegistration]) async throws {
-        try await database {
+        try await database { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in
                 for app in apps {
                     var binds = PostgresBindings()
@@ -176,7 +176,7 @@ public final class PostgresStore: ReceiptStore {
     }
 
     public func counts() async throws -> StoreCounts {
-        try await database {
+        try await database { [client, logger] in
             for try await (receipts, transactions, notifications) in try await client.query(PostgresQuery(unsafeSQL: StoreStatements.counts), logger: logger)
                 .decode((Int64, Int64, Int64).self) {
                 return StoreCounts(receipts: receipts, transactions: transactions, notifications: notifications)
@@ -186,29 +186,24 @@ public final class PostgresStore: ReceiptStore {
     }
 
     public func ping() async throws {
-        try await database { _ = try await client.query("SELECT 1", logger: logger).decode(Int.self).reduce(0, +) }
+        try await database { [client, logger] in _ = try await client.query("SELECT 1", logger: logger).decode(Int.self).reduce(0, +) }
     }
 
     /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, then
     /// closes the pool.
     public func run() async throws {
-        await withTaskCancellationHandler {
-            await withGracefulShutdownHandler {
-                await writer.run()
-            } onGracefulShutdown: { [writer] in
-                writer.close()
-            }
-        } onCancel: { [writer] in
-            writer.close()
-        }
+        await writer.runUntilShutdown()
         clientTask.cancel()
         await clientTask.value
     }
 
-    /// Runs `body`, reporting any driver failure as `StoreError.database`.
-    private func database<T>(_ body: () async throws -> T) async throws -> T {
+    /// How long one call may wait (for a connection, or for the server) before it fails.
+    static let callTimeout: Duration = .seconds(5)
+
+    /// Runs `body` within `callTimeout`, reporting any failure as `StoreError.database`.
+    private func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await body()
+            return try await withDeadline(Self.callTimeout, body)
         } catch let error as StoreError {
             throw error
         } catch {

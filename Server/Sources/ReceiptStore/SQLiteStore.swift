@@ -137,15 +137,7 @@ public final class SQLiteStore: ReceiptStore {
 
     /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, closes.
     public func run() async throws {
-        await withTaskCancellationHandler {
-            await withGracefulShutdownHandler {
-                await writer.run()
-            } onGracefulShutdown: { [writer] in
-                writer.close()
-            }
-        } onCancel: { [writer] in
-            writer.close()
-        }
+        await writer.runUntilShutdown()
         try? pool.close()
     }
 

@@ -19,17 +19,10 @@ struct FixtureEqualityTests {
         guard let tool = toolPath else {
             throw UnexpectedAnswer(description: "the receipt tool is not built: run `swift build` at the repository root (or set RECEIPT_TOOL)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["verify", Fixtures.directory.appendingPathComponent("receipts/\(name).der").path, "--json"]
+        let arguments = ["verify", Fixtures.directory.appendingPathComponent("receipts/\(name).der").path, "--json"]
             + (xcode ? ["--policy", "xcode"] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "receipt verify \(name)")
+        let (status, data) = try runProcess(URL(fileURLWithPath: tool), arguments)
+        #expect(status == 0, "receipt verify \(name)")
         return try JSONAnswer.object(data)
     }
 

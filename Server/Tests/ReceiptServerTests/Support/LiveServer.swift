@@ -85,16 +85,8 @@ final class LiveServer: Sendable {
     /// Runs `receipt-server ARGUMENTS` to completion and returns its standard output.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let (status, output) = try runProcess(executable, arguments)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
     /// `receipt-server stats --database URL`, parsed.
@@ -105,6 +97,20 @@ final class LiveServer: Sendable {
         }
         return object
     }
+}
+
+/// Runs `executable` to completion; returns its exit status and standard output.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
 }
 
 /// A loopback HTTP client for live tests.
