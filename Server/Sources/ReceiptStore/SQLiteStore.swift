@@ -5,11 +5,12 @@ import ServiceLifecycle
 
 /// The embedded backend: one SQLite file in WAL mode (readers never wait for the writer), written
 /// by one group-commit writer with `synchronous = FULL`, so a commit is on disk before any of
-/// its requests is answered. Meant for one server process per file; several processes use
-/// PostgreSQL.
+/// its requests is answered. One server process per file (several processes use PostgreSQL):
+/// that is what lets it keep histories in memory between commits (`HistoryCache`).
 public final class SQLiteStore: ReceiptStore {
     private let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
+    private let histories = HistoryCache()
 
     /// Opens (creating when absent) the database at `path` and applies pending migrations.
     public init(path: String, logger: Logger) throws(StoreError) {
@@ -29,9 +30,10 @@ public final class SQLiteStore: ReceiptStore {
         } catch {
             throw .database(String(describing: error))
         }
-        writer = GroupCommit { [pool] batch in
+        writer = GroupCommit { [pool, histories] batch in
             do {
-                try await pool.write { db in try Self.write(batch, db) }
+                let stored = try await pool.write { db in try Self.write(batch, db) }
+                if stored { histories.invalidate() }
             } catch {
                 throw StoreError.database(String(describing: error))
             }
@@ -56,7 +58,8 @@ public final class SQLiteStore: ReceiptStore {
 
     /// One batch in the current transaction: new receipts, then the transactions of those that
     /// were new (a receipt stored before changes nothing).
-    static func write(_ batch: [ReceiptRecord], _ db: Database) throws {
+    /// Returns whether anything was stored.
+    static func write(_ batch: [ReceiptRecord], _ db: Database) throws -> Bool {
         let insertReceipt = try db.cachedStatement(sql: StoreStatements.insertReceipts(rows: 1))
         let now = nowMilliseconds()
         var inserted: [ReceiptRecord] = []
@@ -72,6 +75,7 @@ public final class SQLiteStore: ReceiptStore {
                                            t.purchaseMilliseconds, t.json, r.createdMilliseconds, Data(r.sha256),
                                            r.createdMilliseconds])
         }
+        return !inserted.isEmpty
     }
 
     public func save(_ receipt: ReceiptRecord) async throws {
@@ -80,7 +84,16 @@ public final class SQLiteStore: ReceiptStore {
 
     public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
-        return try await read { db in
+        let key = HistoryCache.Key(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        let (cached, generation) = histories.lookup(key)
+        if let cached { return cached }
+        let history = try await readHistory(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        histories.insert(history, for: key, readAt: generation)
+        return history
+    }
+
+    private func readHistory(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
+        try await read { db in
             let sql = """
                 SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
                 FROM transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \
