@@ -33,8 +33,22 @@ public enum ReceiptJSON: Sendable {
         return json.text
     }
 
-    static func writeReceipt(_ r: AppReceipt, _ json: inout JSONWriter) {
-        json.beginObject("receipt")
+    /// The `receipt` object alone, as `response` nests it (for servers that add keys around it).
+    public static func receiptObject(_ receipt: AppReceipt) -> String {
+        var json = JSONWriter()
+        writeReceipt(receipt, key: nil, &json)
+        return json.text
+    }
+
+    /// One `in_app` object, as `response` lists it (for `latest_receipt_info`).
+    public static func purchaseObject(_ purchase: InAppPurchase) -> String {
+        var json = JSONWriter()
+        writePurchase(purchase, &json)
+        return json.text
+    }
+
+    static func writeReceipt(_ r: AppReceipt, key: String? = "receipt", _ json: inout JSONWriter) {
+        json.beginObject(key)
         json.string("receipt_type", r.environment.rawValue)
         if let id = r.appItemIdentifier {
             json.integer("adam_id", id)

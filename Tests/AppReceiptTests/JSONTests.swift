@@ -395,6 +395,25 @@ struct SyntheticJSONTests {
         #expect(JSONValue(notAuthenticated["status"] as Any) == .number(21003))
         #expect(ReceiptJSON.Status.valid.rawValue == 0)
     }
+
+    /// The standalone objects are exactly the text `response` nests (servers splice them).
+    @Test func standaloneObjectsAreWhatResponseNests() throws {
+        let receipt = try AppReceipt(Synthetic.sign(Self.full))
+        let object = ReceiptJSON.receiptObject(receipt)
+        #expect(Self.response.hasSuffix(",\"receipt\":" + object + "}"))
+        let purchase = ReceiptJSON.purchaseObject(try #require(receipt.inAppPurchases.first))
+        #expect(object.hasSuffix(",\"in_app\":[" + purchase + "]}"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(purchase.utf8)) as? [String: Any])
+        #expect(parsed["transaction_id"] as? String == "2000000000000001")
+    }
+
+    /// The public date forms: `X`, `X_ms` and `X_pst` of one instant (PDT in September).
+    @Test func publicDateForms() {
+        let date = Date(timeIntervalSince1970: 1_725_979_420.75)   // 2024-09-10T14:43:40.75Z
+        #expect(AppleDateFormat.gmt(date) == "2024-09-10 14:43:40 Etc/GMT")
+        #expect(AppleDateFormat.milliseconds(date) == "1725979420750")
+        #expect(AppleDateFormat.pacific(date) == "2024-09-10 07:43:40 America/Los_Angeles")
+    }
 }
 
 /// `_pst` is Los Angeles civil time with daylight saving, checked against `date(1)` (the system's

@@ -1,0 +1,84 @@
+// swift-tools-version:6.1
+//
+// receipt-server: an offline, self-hosted `verifyReceipt` (DESIGN §12). A package of its own so
+// that the root package stays dependency-free.
+//
+//   swift run -c release --package-path Server receipt-server       # 127.0.0.1:8080, SQLite
+//   Server/ci                                                       # tests, with a throwaway PostgreSQL
+//   Server/bench                                                    # wrk on loopback
+//
+// Layers, one module each, imports going one way:
+//   ReceiptServer (HTTP: Hummingbird routes, metrics, limits)
+//     → ReceiptService (the verifyReceipt protocol: statuses, cache, app registry; no HTTP)
+//       → ReceiptStore (storage protocol, one schema, SQLite and PostgreSQL backends)
+import PackageDescription
+
+let package = Package(
+    name: "receipt-server",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "receipt-server", targets: ["receipt-server"]),
+    ],
+    dependencies: [
+        .package(name: "swift-receipt", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
+    targets: [
+        // Storage: the schema and its migrations, the storage protocol, SQLite and PostgreSQL.
+        .target(name: "ReceiptStore", dependencies: [
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // The verifyReceipt protocol over the root library: knows nothing of HTTP.
+        .target(name: "ReceiptService", dependencies: [
+            "ReceiptStore",
+            .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "PKCS7", package: "swift-receipt"),
+            .product(name: "CryptoPrimitives", package: "swift-receipt"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+        ]),
+        // HTTP: routes, body limit, health, metrics, configuration, start-up.
+        .target(name: "ReceiptServer", dependencies: [
+            "ReceiptService", "ReceiptStore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "PKCS7", package: "swift-receipt"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .executableTarget(name: "receipt-server", dependencies: [
+            "ReceiptServer", "ReceiptStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Request bodies for Server/bench: distinct receipts signed by the test chain.
+        .executableTarget(name: "bench-receipts", dependencies: [
+            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+        ]),
+        .testTarget(name: "ReceiptServerTests", dependencies: [
+            "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+        ]),
+    ]
+)

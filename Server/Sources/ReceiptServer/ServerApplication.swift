@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import NIOCore
+import Prometheus
+import ReceiptService
+import ReceiptStore
+import ServiceLifecycle
+
+/// Builds the receipt-server application: storage opened and migrated, `--app` flags written to
+/// the registry, the service, and the routes.
+public enum ServerApplication {
+    /// The application for `configuration`. Opening storage happens here (so a bad database fails
+    /// before the port is bound); the store runs as one of the application's services and closes
+    /// after the HTTP server has finished its in-flight requests.
+    public static func make(_ configuration: ServerConfiguration, logger: Logger,
+                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
+        try configuration.validate()
+        let location = try DatabaseLocation(configuration.database)
+        let apps = try configuration.apps.map(StartupOptions.app)
+        let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
+
+        let store = try await Stores.open(location, logger: logger)
+        let registry = AppRegistry()
+        do {
+            if !apps.isEmpty { try await store.register(apps) }
+            registry.replace(with: try await store.apps())
+        } catch {
+            try? await Stores.shutDown(store)
+            throw error
+        }
+
+        let prometheus = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: prometheus)
+        factory.defaultDurationHistogramBuckets = latencyBuckets
+        let service = VerifyReceiptService(
+            store: store, registry: registry,
+            configuration: .init(roots: roots, allowXcode: configuration.allowXcode, cacheCapacity: configuration.cache),
+            metrics: ServiceMetrics(factory: factory), logger: logger)
+
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: HTTPMetricsMiddleware(counters: HTTPCounters(factory: factory)))
+        router.add(middleware: VerifyMethodMiddleware(service: service))
+        VerifyRoutes(service: service, maxBody: configuration.maxBody).register(on: router)
+        router.get("/health") { _, _ in
+            do {
+                try await store.ping()
+                return VerifyRoutes.json(#"{"status":"ok"}"#)
+            } catch {
+                return VerifyRoutes.json(#"{"status":"unavailable"}"#, status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ in
+            var text: [UInt8] = []
+            prometheus.emit(into: &text)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+        }
+
+        logger.info("receipt-server configured", metadata: [
+            "database": "\(location)", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
+            "allow_xcode": "\(configuration.allowXcode)", "cache": "\(configuration.cache)", "max_body": "\(configuration.maxBody)",
+        ])
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout)))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server"),
+            services: [store, AppRegistryRefresh(registry: registry, store: store, logger: logger)],
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    /// Histogram buckets for verification and storage latency: 50 µs to 2.5 s.
+    static let latencyBuckets: [Duration] = [
+        .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .seconds(2.5),
+    ]
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Everything `receipt-server` is started with (DESIGN §12). The JSON config file (`--config`)
+/// uses the flags' names as keys; flags given on the command line win.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// `sqlite:PATH` or `postgres://USER[:PASS]@HOST:PORT/DB`.
+    public var database = "sqlite:./receipt-server.sqlite"
+    /// `BUNDLE_ID[=SHARED_SECRET]` values; when any is given, only these apps are served.
+    public var apps: [String] = []
+    /// Certificate files replacing Apple Root CA as the receipts' anchor (App Store rules kept).
+    public var roots: [String] = []
+    /// Xcode StoreKit-testing receipts at the sandbox endpoint (development only).
+    public var allowXcode = false
+    /// Largest request body, in bytes.
+    public var maxBody = 1 << 20
+    /// Verification cache entries; 0 turns the cache off.
+    public var cache = 10_000
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
+    public var logLevel = "info"
+    /// Seconds a connection may stay silent (mid-request or between requests) before it is closed.
+    public var idleTimeout = 30
+
+    public init() {}
+
+    /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
+    /// `root`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`). An unknown key or a value of the
+    /// wrong type is an error, so a typo never passes silently.
+    public init(configFile path: String) throws(ConfigurationError) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
+        let file: ConfigFile
+        do {
+            file = try JSONDecoder().decode(ConfigFile.self, from: data)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw .invalidFile(path, Self.describe(error))
+        }
+        self.init()
+        if let value = file.host { host = value }
+        if let value = file.port { port = value }
+        if let value = file.database { database = value }
+        if let value = file.app { apps = value }
+        if let value = file.root { roots = value }
+        if let value = file.allowXcode { allowXcode = value }
+        if let value = file.maxBody { maxBody = value }
+        if let value = file.cache { cache = value }
+        if let value = file.logLevel { logLevel = value }
+        if let value = file.idleTimeout { idleTimeout = value }
+    }
+
+    /// The configuration file's shape.
+    struct ConfigFile: Decodable {
+        var host: String?
+        var port: Int?
+        var database: String?
+        var app: [String]?
+        var root: [String]?
+        var allowXcode: Bool?
+        var maxBody: Int?
+        var cache: Int?
+        var logLevel: String?
+        var idleTimeout: Int?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case host, port, database, app, root, cache
+            case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
+        }
+
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let known = Set(CodingKeys.allCases.map(\.rawValue))
+            if let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+                throw ConfigurationError.unknownKey(unknown)
+            }
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            host = try c.decodeIfPresent(String.self, forKey: .host)
+            port = try c.decodeIfPresent(Int.self, forKey: .port)
+            database = try c.decodeIfPresent(String.self, forKey: .database)
+            app = try c.decodeIfPresent([String].self, forKey: .app)
+            root = try c.decodeIfPresent([String].self, forKey: .root)
+            allowXcode = try c.decodeIfPresent(Bool.self, forKey: .allowXcode)
+            maxBody = try c.decodeIfPresent(Int.self, forKey: .maxBody)
+            cache = try c.decodeIfPresent(Int.self, forKey: .cache)
+            logLevel = try c.decodeIfPresent(String.self, forKey: .logLevel)
+            idleTimeout = try c.decodeIfPresent(Int.self, forKey: .idleTimeout)
+        }
+    }
+
+    /// Checks the values that have ranges.
+    public func validate() throws(ConfigurationError) {
+        guard (0 ... 65_535).contains(port) else { throw .invalidValue("port", String(port)) }
+        guard maxBody > 0 else { throw .invalidValue("max-body", String(maxBody)) }
+        guard cache >= 0 else { throw .invalidValue("cache", String(cache)) }
+        guard idleTimeout > 0 else { throw .invalidValue("idle-timeout", String(idleTimeout)) }
+        guard !host.isEmpty else { throw .invalidValue("host", host) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return "invalid"
+        }
+    }
+}
+
+/// A configuration that cannot be used; the message names the option or key.
+public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equatable {
+    case unreadableFile(String)
+    case invalidFile(String, String)
+    case unknownKey(String)
+    case invalidValue(String, String)
+    /// A `--root` file that is not a certificate.
+    case invalidRoot(String, String)
+    /// An `--app` value that is not `BUNDLE_ID[=SHARED_SECRET]`.
+    case invalidApp(String)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path): return "cannot read \(path)"
+        case .invalidFile(let path, let reason): return "\(path): \(reason)"
+        case .unknownKey(let key): return "unknown configuration key '\(key)'"
+        case .invalidValue(let key, let value): return "invalid \(key) '\(value)'"
+        case .invalidRoot(let path, let reason): return "--root \(path): not a certificate (\(reason))"
+        case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET], got '\(bundle)'"
+        }
+    }
+}

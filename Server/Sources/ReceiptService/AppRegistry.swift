@@ -1,0 +1,82 @@
+import CryptoPrimitives
+import Logging
+import ReceiptStore
+import ServiceLifecycle
+import Synchronization
+
+/// The apps served, as the database's registry holds them (the `apps` table; `--app` flags are
+/// written there at start-up, so every instance on one database serves the same apps). An empty
+/// registry serves every bundle id. Requests read an in-memory snapshot; `AppRegistryRefresh`
+/// reloads it periodically so changes made by other instances are picked up.
+public final class AppRegistry: Sendable {
+    /// What the registry says about a bundle id.
+    enum Decision: Equatable {
+        case notServed
+        /// Served; `sharedSecretSHA256` when the app has a shared secret.
+        case served(sharedSecretSHA256: [UInt8]?)
+    }
+
+    private let apps = Mutex<[String: AppRegistration]>([:])
+
+    public init(_ registrations: [AppRegistration] = []) {
+        replace(with: registrations)
+    }
+
+    /// Replaces the snapshot.
+    public func replace(with registrations: [AppRegistration]) {
+        let table = Dictionary(registrations.map { ($0.bundleID, $0) }, uniquingKeysWith: { _, last in last })
+        apps.withLock { $0 = table }
+    }
+
+    func decision(for bundleID: String) -> Decision {
+        apps.withLock { apps in
+            if apps.isEmpty { return .served(sharedSecretSHA256: nil) }
+            guard let app = apps[bundleID] else { return .notServed }
+            return .served(sharedSecretSHA256: app.sharedSecretSHA256)
+        }
+    }
+
+    /// Whether `password` is the shared secret whose SHA-256 is `expected`: the SHA-256s are
+    /// compared in constant time, so timing reveals neither the secret nor its length.
+    static func matches(password: String?, expected: [UInt8]) -> Bool {
+        guard let password else { return false }
+        let given = sharedSecretSHA256(password)
+        return given.withUnsafeBytes { a in expected.withUnsafeBytes { b in constantTimeEquals(a, b) } }
+    }
+
+    /// How a shared secret is stored: its SHA-256, never the secret itself.
+    public static func sharedSecretSHA256(_ secret: String) -> [UInt8] {
+        var hasher = SHA256()
+        Array(secret.utf8).withUnsafeBytes { hasher.update($0) }
+        return Array(hasher.finalize())
+    }
+}
+
+/// Reloads the registry from the database every `interval` until graceful shutdown. A failed
+/// reload keeps the last snapshot.
+public struct AppRegistryRefresh: Service {
+    let registry: AppRegistry
+    let store: any ReceiptStore
+    let interval: Duration
+    let logger: Logger
+
+    public init(registry: AppRegistry, store: any ReceiptStore, interval: Duration = .seconds(5), logger: Logger) {
+        self.registry = registry
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while true {
+                try await Task.sleep(for: interval)   // throws once cancelled
+                do {
+                    registry.replace(with: try await store.apps())
+                } catch {
+                    logger.warning("app registry reload failed", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import AppReceipt
+import CryptoPrimitives
+import PKCS7
+
+/// Which policies a verification may use: the App Store's for every receipt, or, at the sandbox
+/// endpoint with `--allow-xcode`, Xcode's StoreKit testing policy for receipts whose environment is
+/// `Xcode`. A verdict depends only on the receipt bytes and this context, so it keys the cache.
+enum VerificationContext: Sendable, Hashable {
+    case appStoreOnly, xcodeAllowed
+}
+
+/// The outcome of decoding and verifying receipt bytes.
+enum Verdict: Sendable {
+    /// Not a receipt (21002).
+    case malformed
+    /// A receipt that could not be authenticated (21003).
+    case notAuthentic
+    case authentic(VerifiedReceipt)
+}
+
+/// Decodes and verifies receipts with the root library (`AppReceipt.validate`), the App Store
+/// rules at the receipt's creation date, and one link cache shared by every request, so Apple's
+/// intermediate is verified once per process.
+struct ReceiptVerifier: Sendable {
+    /// The App Store rules; anchors are Apple Root CA or `--root`.
+    let appStore: TrustPolicy
+    let linkCache: VerifiedLinkCache
+
+    init(roots: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+        appStore = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
+        self.linkCache = linkCache
+    }
+
+    func verify(_ bytes: [UInt8], sha256: [UInt8], context: VerificationContext) -> Verdict {
+        guard let receipt = try? AppReceipt(bytes) else { return .malformed }
+        let policy = context == .xcodeAllowed && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : appStore
+        do {
+            try receipt.validate(policy: policy, at: .receiptCreation, linkStore: linkCache)
+        } catch .untrusted(.malformedCertificate) {
+            return .malformed   // as `receipt verify`: an embedded certificate that does not parse
+        } catch {
+            return .notAuthentic
+        }
+        return .authentic(VerifiedReceipt(receipt, bytes: bytes, sha256: sha256))
+    }
+
+    /// SHA-256 of the receipt bytes: the cache's and the database's key.
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update($0) }
+        return Array(hasher.finalize())
+    }
+}

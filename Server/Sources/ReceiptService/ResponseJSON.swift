@@ -1,0 +1,44 @@
+import AppReceipt
+import Foundation
+import ReceiptStore
+
+/// Answer bodies. The pieces are JSON the root library wrote (`ReceiptJSON`) or stored as it wrote
+/// them; the text added here holds only digits, dates, base64 and fixed names, which need no
+/// escaping.
+enum ResponseJSON {
+    /// `{"status":N}`, and for 21100 `"is-retryable":true`.
+    static func failure(_ status: VerifyStatus) -> String {
+        status == .storageUnavailable ? #"{"status":21100,"is-retryable":true}"# : #"{"status":\#(status.rawValue)}"#
+    }
+
+    /// Status 0: `environment`, `receipt` with the request dates, and for receipts with
+    /// auto-renewable subscriptions `latest_receipt_info` and `latest_receipt`.
+    static func valid(_ receipt: VerifiedReceipt, requestDate: Date, history: PurchaseHistory?, excludeOld: Bool) -> String {
+        var text = #"{"status":0,"environment":""#
+        text.reserveCapacity(receipt.receiptJSON.utf8.count + 256 + (history.map { h in
+            h.transactions.reduce(0) { $0 + $1.json.utf8.count + 1 } + (h.latestReceipt?.count ?? 0) * 4 / 3 + 64 } ?? 0))
+        text += receipt.record.environment + #"","receipt":"#
+        text += receipt.receiptJSON.dropLast()
+        text += #","request_date":""# + AppleDateFormat.gmt(requestDate)
+        text += #"","request_date_ms":""# + AppleDateFormat.milliseconds(requestDate)
+        text += #"","request_date_pst":""# + AppleDateFormat.pacific(requestDate) + #""}"#
+        if let history {
+            let transactions = excludeOld ? newestPerOriginal(history.transactions) : history.transactions
+            text += #","latest_receipt_info":["#
+            text += transactions.map(\.json).joined(separator: ",")
+            text += "]"
+            if let latest = history.latestReceipt {
+                text += #","latest_receipt":""# + Data(latest).base64EncodedString() + #"""#
+            }
+        }
+        text += "}"
+        return text
+    }
+
+    /// `exclude-old-transactions`: of transactions sorted newest purchase first, the first of each
+    /// original transaction id.
+    static func newestPerOriginal(_ transactions: [StoredTransaction]) -> [StoredTransaction] {
+        var seen = Set<String>()
+        return transactions.filter { seen.insert($0.originalTransactionID).inserted }
+    }
+}

@@ -1,0 +1,155 @@
+import AppReceipt
+import Foundation
+import Logging
+import PKCS7
+import ReceiptStore
+
+/// A `verifyReceipt` answer: the status and the JSON body (always sent with HTTP 200).
+public struct VerifyAnswer: Sendable {
+    public let status: VerifyStatus
+    public let json: String
+}
+
+/// The `verifyReceipt` protocol over the root library and a store; knows nothing of HTTP.
+///
+/// Statuses in Apple's order (DESIGN §12): 21000 not a JSON object; 21002 `receipt-data` missing,
+/// not base64 or not a receipt; 21003 not authentic; 21007/21008 wrong endpoint for the
+/// receipt's environment; 21010 app not served; 21004 shared secret; 21100 storage unavailable;
+/// else 0, after the receipt is durable in the store.
+public final class VerifyReceiptService: Sendable {
+    /// What the service is configured with.
+    public struct Configuration: Sendable {
+        /// Anchors replacing Apple Root CA under the App Store rules (`--root`); nil: Apple Root CA.
+        public var roots: [TrustAnchor]?
+        /// Xcode StoreKit-testing receipts at the sandbox endpoint (`--allow-xcode`).
+        public var allowXcode: Bool
+        /// Verification cache entries (`--cache`); 0 turns it off.
+        public var cacheCapacity: Int
+
+        public init(roots: [TrustAnchor]? = nil, allowXcode: Bool = false, cacheCapacity: Int = 10_000) {
+            self.roots = roots
+            self.allowXcode = allowXcode
+            self.cacheCapacity = cacheCapacity
+        }
+    }
+
+    let store: any ReceiptStore
+    let registry: AppRegistry
+    let verifier: ReceiptVerifier
+    let cache: VerificationCache
+    let allowXcode: Bool
+    let metrics: ServiceMetrics
+    let logger: Logger
+
+    public init(store: any ReceiptStore, registry: AppRegistry, configuration: Configuration,
+                metrics: ServiceMetrics, logger: Logger) {
+        self.store = store
+        self.registry = registry
+        verifier = ReceiptVerifier(roots: configuration.roots)
+        cache = VerificationCache(capacity: configuration.cacheCapacity)
+        allowXcode = configuration.allowXcode
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Answers a request body posted to `endpoint`.
+    public func verify(body: Data, at endpoint: VerifyEndpoint, now: Date = Date()) async -> VerifyAnswer {
+        let answer = await answer(body: body, at: endpoint, now: now)
+        metrics.answered(endpoint, answer.status)
+        return answer
+    }
+
+    /// The answer when there is no body to read: a method other than POST, or a body the client
+    /// never finished sending.
+    public func unreadableRequest(at endpoint: VerifyEndpoint) -> VerifyAnswer {
+        metrics.answered(endpoint, .unreadableRequest)
+        return failure(.unreadableRequest)
+    }
+
+    private func answer(body: Data, at endpoint: VerifyEndpoint, now: Date) async -> VerifyAnswer {
+        guard let request = VerifyRequest(json: body) else { return failure(.unreadableRequest) }
+        guard let text = request.receiptData.value, let bytes = ReceiptData.decode(text) else { return failure(.malformedReceipt) }
+        let sha256 = ReceiptVerifier.sha256(bytes)
+        let key = VerificationCache.Key(sha256: sha256, context: endpoint == .sandbox && allowXcode ? .xcodeAllowed : .appStoreOnly)
+        let entry = verdict(bytes, key)
+        guard case .authentic(let receipt) = entry.verdict else {
+            return failure(entry.verdict.isMalformed ? .malformedReceipt : .notAuthenticated)
+        }
+        if let mismatch = environmentMismatch(receipt.environment, endpoint) { return failure(mismatch) }
+        switch registry.decision(for: receipt.record.bundleID) {
+        case .notServed:
+            return failure(.appNotServed)
+        case .served(let secret?) where receipt.hasSubscription && !AppRegistry.matches(password: request.password.value, expected: secret):
+            return failure(.sharedSecretMismatch)
+        case .served:
+            break
+        }
+        do {
+            if !entry.stored {
+                try await metrics.time(metrics.storageSave) { try await store.save(receipt.record) }
+                cache.markStored(key)
+            }
+            var history: PurchaseHistory?
+            if receipt.hasSubscription {
+                history = try await metrics.time(metrics.storageHistory) {
+                    try await store.history(bundleID: receipt.record.bundleID, environment: receipt.record.environment,
+                                            originalTransactionIDs: receipt.subscriptionOriginalIDs)
+                }
+            }
+            logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(sha256.prefix(8)))",
+                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(endpoint.path)"])
+            return VerifyAnswer(status: .valid, json: ResponseJSON.valid(receipt, requestDate: now, history: history,
+                                                                         excludeOld: request.excludeOldTransactions))
+        } catch {
+            logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(endpoint.path)"])
+            return failure(.storageUnavailable)
+        }
+    }
+
+    /// The cached verdict for these bytes in this context, or a new verification (cached unless
+    /// malformed).
+    private func verdict(_ bytes: [UInt8], _ key: VerificationCache.Key) -> VerificationCache.Entry {
+        if let entry = cache.lookup(key, bytes: bytes) {
+            metrics.cacheHits.increment()
+            return entry
+        }
+        metrics.cacheMisses.increment()
+        let verdict = metrics.time(metrics.verification) { verifier.verify(bytes, sha256: key.sha256, context: key.context) }
+        let entry = VerificationCache.Entry(bytes: bytes, verdict: verdict, stored: false)
+        if !verdict.isMalformed { cache.insert(key, entry) }
+        return entry
+    }
+
+    /// 21007 for a sandbox receipt at production, 21008 for a production one at the sandbox
+    /// endpoint (Xcode receipts count as sandbox ones; any other environment is at home nowhere).
+    func environmentMismatch(_ environment: ReceiptEnvironment, _ endpoint: VerifyEndpoint) -> VerifyStatus? {
+        switch (environment, endpoint) {
+        case (.production, .production), (.productionVPP, .production): return nil
+        case (.sandbox, .sandbox), (.productionSandbox, .sandbox), (.productionVPPSandbox, .sandbox): return nil
+        case (.xcode, .sandbox) where allowXcode: return nil
+        case (_, .production): return .sandboxReceiptAtProduction
+        case (_, .sandbox): return .productionReceiptAtSandbox
+        }
+    }
+
+    private func failure(_ status: VerifyStatus) -> VerifyAnswer {
+        VerifyAnswer(status: status, json: ResponseJSON.failure(status))
+    }
+
+    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}
+
+extension Verdict {
+    var isMalformed: Bool {
+        if case .malformed = self { return true }
+        return false
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,40 @@
+import Logging
+
+/// Opening a store by location.
+public enum Stores {
+    /// Opens the database at `location` and applies pending migrations. The caller runs the
+    /// returned store (it is a `Service`) for as long as it writes.
+    public static func open(_ location: DatabaseLocation, logger: Logger) async throws(StoreError) -> any ReceiptStore {
+        switch location {
+        case .sqlite(let path): return try SQLiteStore(path: path, logger: logger)
+        case .postgres(let postgres): return try await PostgresStore(postgres, logger: logger)
+        }
+    }
+
+    /// Opens the store, runs it while `body` uses it, then shuts it down (committing any queued
+    /// write) and returns `body`'s result: for one-shot commands such as `stats`.
+    public static func with<T: Sendable>(_ location: DatabaseLocation, logger: Logger,
+                                         _ body: @Sendable (any ReceiptStore) async throws -> T) async throws -> T {
+        let store = try await open(location, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await store.run() }
+            do {
+                let result = try await body(store)
+                group.cancelAll()
+                try await group.waitForAll()
+                return result
+            } catch {
+                group.cancelAll()
+                try? await group.waitForAll()
+                throw error
+            }
+        }
+    }
+
+    /// Shuts down a store that was opened but never run as a service.
+    public static func shutDown(_ store: any ReceiptStore) async throws {
+        let task = Task { try await store.run() }
+        task.cancel()
+        try await task.value
+    }
+}

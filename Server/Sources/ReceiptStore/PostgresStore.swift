@@ -1,0 +1,232 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// The shared backend: any number of receipt-server processes on one PostgreSQL database. Writes
+/// go through a group-commit writer (one transaction per batch: receipts with `RETURNING`, then the
+/// transactions of the new ones as one multi-row upsert); migrations run under an advisory lock,
+/// so instances starting together apply them once.
+public final class PostgresStore: ReceiptStore {
+    private let client: PostgresClient
+    private let clientTask: Task<Void, Never>
+    private let writer: GroupCommit<ReceiptRecord>
+    private let logger: Logger
+
+    /// `pg_advisory_lock` key of the migrations ("receipt-s" in ASCII).
+    static let migrationLockKey: Int64 = 0x7265_6365_6970_742D
+
+    /// Most bind parameters in one statement (PostgreSQL's limit is 65,535).
+    static let maxBinds = 60_000
+
+    /// Connects, applies pending migrations under the advisory lock, and starts the pool.
+    public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) async throws(StoreError) {
+        var configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
+                                                         password: location.password, database: location.database, tls: .disable)
+        configuration.options.maximumConnections = 16
+        configuration.options.connectTimeout = .seconds(5)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        clientTask = Task { await client.run() }
+        writer = GroupCommit { batch in
+            do {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await Self.write(batch, connection, logger: logger)
+                }
+            } catch {
+                throw StoreError.database(Self.reason(error))
+            }
+        }
+        do {
+            try await Self.migrate(client, logger: logger)
+        } catch {
+            clientTask.cancel()
+            throw error
+        }
+    }
+
+    /// Applies pending migrations, each in its own transaction, holding the advisory lock.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws(StoreError) {
+        do {
+            try await client.withConnection { connection in
+                _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
+                do {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: Schema.migrationsTable(.postgres)), logger: logger)
+                    let applied = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.appliedVersion), logger: logger)
+                        .decode(Int64.self).reduce(0) { max($0, $1) }
+                    for migration in try Schema.pending(after: Int(applied)) {
+                        _ = try await connection.query("BEGIN", logger: logger)
+                        for statement in migration.statements(.postgres) {
+                            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        }
+                        var binds = PostgresBindings()
+                        binds.append(Int64(migration.version))
+                        binds.append(migration.name)
+                        binds.append(SQLiteStore.nowMilliseconds())
+                        _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
+                        _ = try await connection.query("COMMIT", logger: logger)
+                        logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                    }
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+                    throw error
+                }
+                _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database(Self.reason(error))
+        }
+    }
+
+    /// One batch in the connection's open transaction.
+    static func write(_ batch: [ReceiptRecord], _ connection: PostgresConnection, logger: Logger) async throws {
+        let now = SQLiteStore.nowMilliseconds()
+        var inserted: [ReceiptRecord] = []
+        for chunk in StoreStatements.uniqueRows(batch).chunks(of: maxBinds / 6) {
+            var binds = PostgresBindings(capacity: chunk.count * 6)
+            for r in chunk {
+                binds.append(ByteBuffer(bytes: r.sha256))
+                binds.append(r.bundleID)
+                binds.append(r.environment)
+                binds.append(r.createdMilliseconds)
+                binds.append(ByteBuffer(bytes: r.bytes))
+                binds.append(now)
+            }
+            let sql = StoreStatements.numbered(StoreStatements.insertReceipts(rows: chunk.count) + " RETURNING sha256")
+            let new = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                .decode(ByteBuffer.self).reduce(into: Set<[UInt8]>()) { $0.insert(Array(buffer: $1)) }
+            inserted += chunk.filter { new.contains($0.sha256) }
+        }
+        for chunk in StoreStatements.transactionRows(inserted).chunks(of: maxBinds / 10) {
+            var binds = PostgresBindings(capacity: chunk.count * 10)
+            for row in chunk {
+                let t = row.transaction, r = row.receipt
+                binds.append(r.bundleID)
+                binds.append(r.environment)
+                binds.append(t.transactionID)
+                binds.append(t.originalTransactionID)
+                binds.append(t.productID)
+                binds.append(t.purchaseMilliseconds)
+                binds.append(t.json)
+                binds.append(r.createdMilliseconds)
+                binds.append(ByteBuffer(bytes: r.sha256))
+                binds.append(r.createdMilliseconds)
+            }
+            let sql = StoreStatements.numbered(StoreStatements.upsertTransactions(rows: chunk.count))
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        }
+    }
+
+    public func save(_ receipt: ReceiptRecord) async throws {
+        try await database { [writer] in try await writer.submit(receipt) }
+    }
+
+    public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
+        guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
+        return try await database { [client, logger] in
+            let rows = try await client.query("""
+                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
+                FROM transactions WHERE bundle_id = \(bundleID) AND environment = \(environment)
+                AND original_transaction_id = ANY(\(originalTransactionIDs))
+                ORDER BY purchase_date_ms DESC, transaction_id DESC
+                """, logger: logger)
+            var transactions: [StoredTransaction] = []
+            var newest: (created: Int64, sha256: ByteBuffer)?
+            for try await (id, original, purchase, info, sha, created) in rows.decode((String, String, Int64, String, ByteBuffer?, Int64?).self) {
+                transactions.append(StoredTransaction(transactionID: id, originalTransactionID: original,
+                                                      purchaseMilliseconds: purchase, json: info))
+                if let sha, let created, created > (newest?.created ?? .min) { newest = (created, sha) }
+            }
+            var latest: [UInt8]?
+            if let newest {
+                for try await data in try await client.query("SELECT data FROM receipts WHERE sha256 = \(newest.sha256)", logger: logger).decode(ByteBuffer.self) {
+                    latest = Array(buffer: data)
+                }
+            }
+            return PurchaseHistory(transactions: transactions, latestReceipt: latest)
+        }
+    }
+
+    public func apps() async throws -> [AppRegistration] {
+        try await database { [client, logger] in
+            var apps: [AppRegistration] = []
+            let rows = try await client.query(PostgresQuery(unsafeSQL: StoreStatements.selectApps), logger: logger)
+            for try await (bundle, secret) in rows.decode((String, ByteBuffer?).self) {
+                apps.append(AppRegistration(bundleID: bundle, sharedSecretSHA256: secret.map { Array(buffer: $0) }))
+            }
+            return apps
+        }
+    }
+
+    public func register(_ apps: [AppRegistration]) async throws {
+        try await database { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in
+                for app in apps {
+                    var binds = PostgresBindings()
+                    binds.append(app.bundleID)
+                    binds.append(app.sharedSecretSHA256.map { ByteBuffer(bytes: $0) })
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.upsertApp), binds: binds), logger: logger)
+                }
+            }
+        }
+    }
+
+    public func counts() async throws -> StoreCounts {
+        try await database { [client, logger] in
+            for try await (receipts, transactions, notifications) in try await client.query(PostgresQuery(unsafeSQL: StoreStatements.counts), logger: logger)
+                .decode((Int64, Int64, Int64).self) {
+                return StoreCounts(receipts: receipts, transactions: transactions, notifications: notifications)
+            }
+            throw StoreError.database("COUNT returned no row")
+        }
+    }
+
+    public func ping() async throws {
+        try await database { [client, logger] in _ = try await client.query("SELECT 1", logger: logger).decode(Int.self).reduce(0, +) }
+    }
+
+    /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, then
+    /// closes the pool.
+    public func run() async throws {
+        await writer.runUntilShutdown()
+        clientTask.cancel()
+        await clientTask.value
+    }
+
+    /// How long one call may wait (for a connection, or for the server) before it fails.
+    static let callTimeout: Duration = .seconds(5)
+
+    /// Runs `body` within `callTimeout`, reporting any failure as `StoreError.database`.
+    private func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await withDeadline(Self.callTimeout, body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.database(Self.reason(error))
+        }
+    }
+}
+
+extension PostgresStore {
+    /// A driver error for logs: its code and the server's message, never the query or its binds
+    /// (which hold receipt bytes).
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        var text = "\(error.code)"
+        if let state = error.serverInfo?[.sqlState] { text += " [\(state)]" }
+        if let message = error.serverInfo?[.message] { text += ": \(message)" }
+        return text
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0 ..< Swift.min($0 + size, count)] }
+    }
+}

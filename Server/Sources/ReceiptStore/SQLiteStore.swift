@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import Logging
+import ServiceLifecycle
+
+/// The embedded backend: one SQLite file in WAL mode (readers never wait for the writer), written
+/// by one group-commit writer with `synchronous = FULL`, so a commit is on disk before any of
+/// its requests is answered. One server process per file (several processes use PostgreSQL):
+/// that is what lets it keep histories in memory between commits (`HistoryCache`).
+public final class SQLiteStore: ReceiptStore {
+    private let pool: DatabasePool
+    private let writer: GroupCommit<ReceiptRecord>
+    private let histories = HistoryCache()
+
+    /// Opens (creating when absent) the database at `path` and applies pending migrations.
+    public init(path: String, logger: Logger) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "receipt-server"
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.writeWithoutTransaction { db in
+                // GRDB's WAL default is NORMAL; FULL syncs the WAL at every commit.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try Self.migrate(db, logger: logger)
+            }
+            self.pool = pool
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database(String(describing: error))
+        }
+        writer = GroupCommit { [pool, histories] batch in
+            do {
+                let stored = try await pool.write { db in try Self.write(batch, db) }
+                if stored { histories.invalidate() }
+            } catch {
+                throw StoreError.database(String(describing: error))
+            }
+        }
+    }
+
+    /// Applies pending migrations in one exclusive transaction (other processes opening the same
+    /// file wait for it).
+    static func migrate(_ db: Database, logger: Logger) throws {
+        try db.inTransaction(.exclusive) {
+            try db.execute(sql: Schema.migrationsTable(.sqlite))
+            let applied = try Int.fetchOne(db, sql: StoreStatements.appliedVersion) ?? 0
+            for migration in try Schema.pending(after: applied) {
+                for statement in migration.statements(.sqlite) { try db.execute(sql: statement) }
+                try db.execute(sql: StoreStatements.recordMigration,
+                               arguments: [migration.version, migration.name, Self.nowMilliseconds()])
+                logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+            }
+            return .commit
+        }
+    }
+
+    /// One batch in the current transaction: new receipts, then the transactions of those that
+    /// were new (a receipt stored before changes nothing).
+    /// Returns whether anything was stored.
+    static func write(_ batch: [ReceiptRecord], _ db: Database) throws -> Bool {
+        let insertReceipt = try db.cachedStatement(sql: StoreStatements.insertReceipts(rows: 1))
+        let now = nowMilliseconds()
+        var inserted: [ReceiptRecord] = []
+        for receipt in StoreStatements.uniqueRows(batch) {
+            try insertReceipt.execute(arguments: [Data(receipt.sha256), receipt.bundleID, receipt.environment,
+                                                  receipt.createdMilliseconds, Data(receipt.bytes), now])
+            if db.changesCount > 0 { inserted.append(receipt) }
+        }
+        let upsert = try db.cachedStatement(sql: StoreStatements.upsertTransactions(rows: 1))
+        for row in StoreStatements.transactionRows(inserted) {
+            let t = row.transaction, r = row.receipt
+            try upsert.execute(arguments: [r.bundleID, r.environment, t.transactionID, t.originalTransactionID, t.productID,
+                                           t.purchaseMilliseconds, t.json, r.createdMilliseconds, Data(r.sha256),
+                                           r.createdMilliseconds])
+        }
+        return !inserted.isEmpty
+    }
+
+    public func save(_ receipt: ReceiptRecord) async throws {
+        try await writer.submit(receipt)
+    }
+
+    public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
+        guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
+        let key = HistoryCache.Key(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        let (cached, generation) = histories.lookup(key)
+        if let cached { return cached }
+        let history = try await readHistory(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        histories.insert(history, for: key, readAt: generation)
+        return history
+    }
+
+    private func readHistory(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
+        try await read { db in
+            let sql = """
+                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
+                FROM transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \
+                \(StoreStatements.placeholders(rows: 1, columns: originalTransactionIDs.count))
+                ORDER BY purchase_date_ms DESC, transaction_id DESC
+                """
+            var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
+            arguments += originalTransactionIDs
+            var transactions: [StoredTransaction] = []
+            var newest: (created: Int64, sha256: Data)?
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+            while let row = try rows.next() {
+                transactions.append(StoredTransaction(transactionID: row[0], originalTransactionID: row[1],
+                                                      purchaseMilliseconds: row[2], json: row[3]))
+                if let sha: Data = row[4], let created: Int64 = row[5], created > (newest?.created ?? .min) {
+                    newest = (created, sha)
+                }
+            }
+            let latest = try newest.flatMap { try Data.fetchOne(db.cachedStatement(sql: StoreStatements.selectReceiptData), arguments: [$0.sha256]) }
+            return PurchaseHistory(transactions: transactions, latestReceipt: latest.map { [UInt8]($0) })
+        }
+    }
+
+    public func apps() async throws -> [AppRegistration] {
+        try await read { db in
+            try Row.fetchAll(db, sql: StoreStatements.selectApps).map { row in
+                AppRegistration(bundleID: row[0], sharedSecretSHA256: (row[1] as Data?).map { [UInt8]($0) })
+            }
+        }
+    }
+
+    public func register(_ apps: [AppRegistration]) async throws {
+        do {
+            try await pool.write { db in
+                for app in apps {
+                    try db.execute(sql: StoreStatements.upsertApp, arguments: [app.bundleID, app.sharedSecretSHA256.map { Data($0) }])
+                }
+            }
+        } catch {
+            throw StoreError.database(String(describing: error))
+        }
+    }
+
+    public func counts() async throws -> StoreCounts {
+        try await read { db in
+            let row = try Row.fetchOne(db, sql: StoreStatements.counts)!
+            return StoreCounts(receipts: row[0], transactions: row[1], notifications: row[2])
+        }
+    }
+
+    public func ping() async throws {
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, closes.
+    public func run() async throws {
+        await writer.runUntilShutdown()
+        try? pool.close()
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw StoreError.database(String(describing: error))
+        }
+    }
+
+    static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+}

@@ -1,0 +1,95 @@
+/// The two SQL dialects the schema is written for.
+public enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// Byte strings: `BLOB` / `BYTEA`.
+    var bytes: String { self == .sqlite ? "BLOB" : "BYTEA" }
+    /// 64-bit integers: `INTEGER` / `BIGINT`.
+    var int64: String { self == .sqlite ? "INTEGER" : "BIGINT" }
+}
+
+/// One step of the schema, applied once, in version order, by both backends.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    let statements: @Sendable (SQLDialect) -> [String]
+}
+
+/// The one schema of both backends. Later issues add migrations at the end; none is ever edited
+/// once released.
+///
+/// - `receipts`: each verified receipt once, keyed by the SHA-256 of its bytes.
+/// - `transactions`: each in-app purchase once, keyed by (bundle id, environment, transaction
+///   id). `as_of_ms` is when the stored facts were true (a receipt's creation date; a
+///   notification's signedDate later): a later source replaces `info` and the dates, an earlier one
+///   does not. `receipt_sha256`/`receipt_created_ms` point at the newest stored receipt holding the
+///   transaction (for `latest_receipt`); NULL for a transaction only a notification has told of.
+/// - `notifications`: App Store Server Notifications V2, once by notificationUUID.
+/// - `apps`: the app registry (`--app`): bundle ids served, SHA-256 of their shared secrets.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "receipts, transactions, notifications, apps") { d in [
+            """
+            CREATE TABLE receipts (
+                sha256 \(d.bytes) PRIMARY KEY,
+                bundle_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                created_ms \(d.int64) NOT NULL,
+                data \(d.bytes) NOT NULL,
+                stored_ms \(d.int64) NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE transactions (
+                bundle_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                original_transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                purchase_date_ms \(d.int64) NOT NULL,
+                info TEXT NOT NULL,
+                as_of_ms \(d.int64) NOT NULL,
+                receipt_sha256 \(d.bytes),
+                receipt_created_ms \(d.int64),
+                PRIMARY KEY (bundle_id, environment, transaction_id)
+            )
+            """,
+            """
+            CREATE INDEX transactions_by_original ON transactions
+                (bundle_id, environment, original_transaction_id, purchase_date_ms)
+            """,
+            """
+            CREATE TABLE notifications (
+                notification_uuid TEXT PRIMARY KEY,
+                bundle_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                notification_type TEXT NOT NULL,
+                subtype TEXT,
+                signed_date_ms \(d.int64) NOT NULL,
+                signed_payload TEXT NOT NULL,
+                received_ms \(d.int64) NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE apps (
+                bundle_id TEXT PRIMARY KEY,
+                shared_secret_sha256 \(d.bytes)
+            )
+            """,
+        ] },
+    ]
+
+    /// The newest version this program knows.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// The migrations still to apply to a database at `applied`, in order.
+    static func pending(after applied: Int) throws(StoreError) -> [Migration] {
+        guard applied <= latestVersion else { throw .schemaTooNew(found: applied, known: latestVersion) }
+        return migrations.filter { $0.version > applied }
+    }
+
+    /// The bookkeeping table, created before anything else.
+    static func migrationsTable(_ d: SQLDialect) -> String {
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version \(d.int64) PRIMARY KEY, name TEXT NOT NULL, applied_ms \(d.int64) NOT NULL)"
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ReceiptServer
+import ReceiptStore
+
+/// `receipt-server [serve] [options]` and `receipt-server stats --database …`.
+@main
+struct ReceiptServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipt-server",
+        abstract: "An offline, self-hosted verifyReceipt: receipts verified in Swift, remembered in SQLite or PostgreSQL.",
+        subcommands: [Serve.self, Stats.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// Options naming the database (shared by every command).
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite).")
+    var database: String?
+
+    @Option(help: "A JSON file with the same keys as the options; options given here win.")
+    var config: String?
+
+    /// The config file's values (or the defaults) with `--database` applied.
+    func configuration() throws -> ServerConfiguration {
+        var configuration = try config.map { path throws(ConfigurationError) in try ServerConfiguration(configFile: path) } ?? ServerConfiguration()
+        if let database { configuration.database = database }
+        return configuration
+    }
+}
+
+/// Runs the server until SIGTERM or SIGINT.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve verifyReceipt over HTTP (the default command).")
+
+    @OptionGroup var storage: DatabaseOptions
+    @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
+    @Option(help: "Port to listen on (default 8080).") var port: Int?
+    @Option(name: .customLong("app"), help: "BUNDLE_ID[=SHARED_SECRET], repeatable: only these apps are served.")
+    var apps: [String] = []
+    @Option(name: .customLong("root"), help: "Certificate replacing Apple Root CA as anchor (App Store rules kept), repeatable.")
+    var roots: [String] = []
+    @Flag(help: "Accept Xcode StoreKit-testing receipts at the sandbox endpoint (development only).")
+    var allowXcode = false
+    @Option(help: "Largest request body in bytes (default 1048576).") var maxBody: Int?
+    @Option(help: "Verification cache entries; 0 turns it off (default 10000).") var cache: Int?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).") var logLevel: String?
+    @Option(help: "Seconds a silent connection is kept open (default 30).") var idleTimeout: Int?
+
+    func run() async throws {
+        var configuration = try storage.configuration()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        if !apps.isEmpty { configuration.apps = apps }
+        if !roots.isEmpty { configuration.roots = roots }
+        if allowXcode { configuration.allowXcode = true }
+        if let maxBody { configuration.maxBody = maxBody }
+        if let cache { configuration.cache = cache }
+        if let logLevel { configuration.logLevel = logLevel }
+        if let idleTimeout { configuration.idleTimeout = idleTimeout }
+        let logger = try makeLogger(configuration.logLevel)
+        let host = configuration.host
+        let application = try await ServerApplication.make(configuration, logger: logger) { port in
+            logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)"])
+        }
+        try await application.runService()
+        logger.info("stopped")
+    }
+}
+
+/// Prints row counts as JSON and exits.
+struct Stats: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: #"Print {"receipts": N, "transactions": N, "notifications": N}."#)
+
+    @OptionGroup var storage: DatabaseOptions
+
+    func run() async throws {
+        let configuration = try storage.configuration()
+        let location = try DatabaseLocation(configuration.database)
+        let counts = try await Stores.with(location, logger: try makeLogger("warning")) { try await $0.counts() }
+        print(#"{"receipts": \#(counts.receipts), "transactions": \#(counts.transactions), "notifications": \#(counts.notifications)}"#)
+    }
+}
+
+/// A logger writing JSON lines at `level`.
+func makeLogger(_ level: String) throws -> Logger {
+    guard let level = Logger.Level(rawValue: level) else { throw ConfigurationError.invalidValue("log-level", level) }
+    LoggingSystem.bootstrap { label in JSONLogHandler(label: label, level: level) }
+    return Logger(label: "receipt-server")
+}

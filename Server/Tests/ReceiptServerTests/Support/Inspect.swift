@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Logging
+import PostgresNIO
+import ReceiptStore
+
+/// Looks into a test database from outside the server.
+enum Inspect {
+    static func counts(_ database: TestDatabase) async throws -> StoreCounts {
+        try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { try await $0.counts() }
+    }
+
+    static func history(_ database: TestDatabase, originalTransactionIDs: [String], environment: String = "Production") async throws -> PurchaseHistory {
+        try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) {
+            try await $0.history(bundleID: Synthetic.bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        }
+    }
+
+    /// Makes every insert into `receipts` fail inside the database (a real storage failure).
+    static func breakReceiptInserts(_ database: TestDatabase) async throws {
+        switch database.backend {
+        case .sqlite:
+            let queue = try DatabaseQueue(path: database.sqlitePath!)
+            try await queue.write { db in
+                try db.execute(sql: "CREATE TRIGGER injected_failure BEFORE INSERT ON receipts BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+            }
+            try queue.close()
+        case .postgres:
+            try await postgres(database) { client in
+                _ = try await client.query("""
+                    CREATE FUNCTION injected_failure() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql
+                    """)
+                _ = try await client.query("""
+                    CREATE TRIGGER injected_failure BEFORE INSERT ON receipts FOR EACH ROW EXECUTE FUNCTION injected_failure()
+                    """)
+            }
+        }
+    }
+
+    /// Runs `body` with a client on the test's PostgreSQL database.
+    static func postgres(_ database: TestDatabase, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
+        guard case .postgres(let location) = try DatabaseLocation(database.url) else { return }
+        let configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
+                                                         password: location.password, database: location.database, tls: .disable)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: TestServer.logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await body(client)
+        }
+    }
+}

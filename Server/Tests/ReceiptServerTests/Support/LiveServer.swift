@@ -1,0 +1,127 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Synchronization
+
+/// The built `receipt-server` executable, started as its own process on a free loopback port.
+final class LiveServer: Sendable {
+    let process: Process
+    let port: Int
+    /// Everything the process wrote to standard error (its JSON log lines).
+    let log: LogBuffer
+
+    /// Bytes collected from a pipe.
+    final class LogBuffer: Sendable {
+        let bytes = Mutex<[UInt8]>([])
+        var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The executable that `swift build`/`swift test` put beside the test bundle.
+    static var executable: URL? {
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first { candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Fixtures.repositoryRoot.appendingPathComponent("Server/.build/debug"))
+        return candidates.map { $0.appendingPathComponent("receipt-server") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts `receipt-server serve ARGUMENTS --port 0` and waits for its "listening" log line.
+    static func start(_ arguments: [String]) async throws -> LiveServer {
+        guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve"] + arguments + ["--host", "127.0.0.1", "--port", "0"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let log = LogBuffer()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { log.bytes.withLock { $0 += chunk } }
+        }
+        try process.run()
+        for _ in 0 ..< 1200 {
+            if let port = listeningPort(in: log.text) { return LiveServer(process: process, port: port, log: log) }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.terminate()
+        throw UnexpectedAnswer(description: "receipt-server did not start: \(log.text)")
+    }
+
+    private init(process: Process, port: Int, log: LogBuffer) {
+        self.process = process
+        self.port = port
+        self.log = log
+    }
+
+    /// The port from the `{"message":"listening","port":"N",…}` log line.
+    static func listeningPort(in log: String) -> Int? {
+        for line in log.split(separator: "\n") where line.contains(#""message":"listening""#) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let port = (object["port"] as? String).flatMap({ Int($0) }) else { continue }
+            return port
+        }
+        return nil
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var logText: String { log.text }
+
+    /// SIGKILL: no chance to finish anything.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM and wait for the exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs `receipt-server ARGUMENTS` to completion and returns its standard output.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
+        let (status, output) = try runProcess(executable, arguments)
+        return (status, String(decoding: output, as: UTF8.self))
+    }
+
+    /// `receipt-server stats --database URL`, parsed.
+    static func stats(_ database: TestDatabase) throws -> [String: Int] {
+        let (status, output) = try run(["stats", "--database", database.url])
+        guard status == 0, let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Int] else {
+            throw UnexpectedAnswer(description: "stats failed (\(status)): \(output)")
+        }
+        return object
+    }
+}
+
+/// Runs `executable` to completion; returns its exit status and standard output.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
+}
+
+/// A loopback HTTP client for live tests.
+enum LiveClient {
+    static func post(_ client: HTTPClient, _ url: String, _ body: Data) async throws -> (code: UInt, json: [String: Any]) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let buffer = try await response.body.collect(upTo: 16 << 20)
+        return (response.status.code, try JSONAnswer.object(buffer))
+    }
+}
