@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "ReceiptService", dependencies: [
             "ReceiptStore",
             .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "PKCS7", package: "swift-receipt"),
+            .product(name: "X509Certificates", package: "swift-receipt"),
             .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -55,7 +55,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "PKCS7", package: "swift-receipt"),
+            .product(name: "X509Certificates", package: "swift-receipt"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -7,7 +7,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port = 8080
     /// `sqlite:PATH` or `postgres://USER[:PASS]@HOST:PORT/DB`.
     public var database = "sqlite:./receipt-server.sqlite"
-    /// `BUNDLE_ID[=SHARED_SECRET]` values; when any is given, only these apps are served.
+    /// `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]` values; when any is given, only these apps are served.
     public var apps: [String] = []
     /// Certificate files replacing Apple Root CA as the receipts' anchor (App Store rules kept).
     public var roots: [String] = []
@@ -123,7 +123,7 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
     case invalidValue(String, String)
     /// A `--root` file that is not a certificate.
     case invalidRoot(String, String)
-    /// An `--app` value that is not `BUNDLE_ID[=SHARED_SECRET]`.
+    /// An `--app` value that is not `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]`.
     case invalidApp(String)
 
     public var description: String {
@@ -133,7 +133,7 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
         case .unknownKey(let key): return "unknown configuration key '\(key)'"
         case .invalidValue(let key, let value): return "invalid \(key) '\(value)'"
         case .invalidRoot(let path, let reason): return "--root \(path): not a certificate (\(reason))"
-        case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET], got '\(bundle)'"
+        case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], got '\(bundle)'"
         }
     }
 }

@@ -1,20 +1,30 @@
 import AppReceipt
 import Foundation
-import PKCS7
+import X509Certificates
 import ReceiptService
 import ReceiptStore
 
 /// Turning option values into what the layers below take.
 enum StartupOptions {
-    /// `BUNDLE_ID[=SHARED_SECRET]` → a registry entry holding the secret's SHA-256. The error
-    /// names the bundle part only: a secret never reaches a message.
+    /// `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]` → a registry entry holding the secret's SHA-256 and
+    /// the app's Apple id. The Apple id follows the last `@` and is all digits, so a secret may
+    /// hold `@` itself. The error names the bundle part only: a secret never reaches a message.
     static func app(_ text: String) throws(ConfigurationError) -> AppRegistration {
-        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        var rest = Substring(text)
+        var appleID: Int64? = nil
+        if let at = rest.lastIndex(of: "@") {
+            let digits = rest[rest.index(after: at)...]
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(digits), id > 0 {
+                appleID = id
+                rest = rest[..<at]
+            }
+        }
+        let parts = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let bundle = String(parts[0])
-        guard !bundle.isEmpty, !bundle.contains(where: \.isWhitespace) else { throw .invalidApp(bundle) }
-        guard parts.count == 2 else { return AppRegistration(bundleID: bundle, sharedSecretSHA256: nil) }
+        guard !bundle.isEmpty, !bundle.contains(where: \.isWhitespace), !bundle.contains("@") else { throw .invalidApp(bundle) }
+        guard parts.count == 2 else { return AppRegistration(bundleID: bundle, sharedSecretSHA256: nil, appleID: appleID) }
         guard !parts[1].isEmpty else { throw .invalidApp(bundle) }
-        return AppRegistration(bundleID: bundle, sharedSecretSHA256: AppRegistry.sharedSecretSHA256(String(parts[1])))
+        return AppRegistration(bundleID: bundle, sharedSecretSHA256: AppRegistry.sharedSecretSHA256(String(parts[1])), appleID: appleID)
     }
 
     /// A `--root` file (DER, PEM or base64) → a trust anchor.

@@ -1,6 +1,6 @@
 import AppReceipt
 import CryptoPrimitives
-import PKCS7
+import X509Certificates
 
 /// Which policies a verification may use: the App Store's for every receipt, or, at the sandbox
 /// endpoint with `--allow-xcode`, Xcode's StoreKit testing policy for receipts whose environment is

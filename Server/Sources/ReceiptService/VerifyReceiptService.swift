@@ -1,7 +1,7 @@
 import AppReceipt
 import Foundation
 import Logging
-import PKCS7
+import X509Certificates
 import ReceiptStore
 
 /// A `verifyReceipt` answer: the status and the JSON body (always sent with HTTP 200).

@@ -155,8 +155,8 @@ public final class PostgresStore: ReceiptStore {
         try await database { [client, logger] in
             var apps: [AppRegistration] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: StoreStatements.selectApps), logger: logger)
-            for try await (bundle, secret) in rows.decode((String, ByteBuffer?).self) {
-                apps.append(AppRegistration(bundleID: bundle, sharedSecretSHA256: secret.map { Array(buffer: $0) }))
+            for try await (bundle, secret, appleID) in rows.decode((String, ByteBuffer?, Int64?).self) {
+                apps.append(AppRegistration(bundleID: bundle, sharedSecretSHA256: secret.map { Array(buffer: $0) }, appleID: appleID))
             }
             return apps
         }
@@ -169,6 +169,7 @@ public final class PostgresStore: ReceiptStore {
                     var binds = PostgresBindings()
                     binds.append(app.bundleID)
                     binds.append(app.sharedSecretSHA256.map { ByteBuffer(bytes: $0) })
+                    binds.append(app.appleID)
                     _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.upsertApp), binds: binds), logger: logger)
                 }
             }

@@ -120,7 +120,7 @@ public final class SQLiteStore: ReceiptStore {
     public func apps() async throws -> [AppRegistration] {
         try await read { db in
             try Row.fetchAll(db, sql: StoreStatements.selectApps).map { row in
-                AppRegistration(bundleID: row[0], sharedSecretSHA256: (row[1] as Data?).map { [UInt8]($0) })
+                AppRegistration(bundleID: row[0], sharedSecretSHA256: (row[1] as Data?).map { [UInt8]($0) }, appleID: row[2])
             }
         }
     }
@@ -129,7 +129,7 @@ public final class SQLiteStore: ReceiptStore {
         do {
             try await pool.write { db in
                 for app in apps {
-                    try db.execute(sql: StoreStatements.upsertApp, arguments: [app.bundleID, app.sharedSecretSHA256.map { Data($0) }])
+                    try db.execute(sql: StoreStatements.upsertApp, arguments: [app.bundleID, app.sharedSecretSHA256.map { Data($0) }, app.appleID])
                 }
             }
         } catch {

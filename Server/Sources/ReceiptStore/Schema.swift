@@ -25,7 +25,8 @@ struct Migration: Sendable {
 ///   does not. `receipt_sha256`/`receipt_created_ms` point at the newest stored receipt holding the
 ///   transaction (for `latest_receipt`); NULL for a transaction only a notification has told of.
 /// - `notifications`: App Store Server Notifications V2, once by notificationUUID.
-/// - `apps`: the app registry (`--app`): bundle ids served, SHA-256 of their shared secrets.
+/// - `apps`: the app registry (`--app`): bundle ids served, SHA-256 of their shared secrets, and
+///   (version 2) the app's Apple id, which production notifications must name.
 enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "receipts, transactions, notifications, apps") { d in [
@@ -76,6 +77,9 @@ enum Schema {
                 shared_secret_sha256 \(d.bytes)
             )
             """,
+        ] },
+        Migration(version: 2, name: "apps.apple_id") { d in [
+            "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)",
         ] },
     ]
 

@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var storage: DatabaseOptions
     @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
     @Option(help: "Port to listen on (default 8080).") var port: Int?
-    @Option(name: .customLong("app"), help: "BUNDLE_ID[=SHARED_SECRET], repeatable: only these apps are served.")
+    @Option(name: .customLong("app"), help: "BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], repeatable: only these apps are served.")
     var apps: [String] = []
     @Option(name: .customLong("root"), help: "Certificate replacing Apple Root CA as anchor (App Store rules kept), repeatable.")
     var roots: [String] = []
