@@ -14,24 +14,13 @@ extension TrustAnchor {
         let bytes = element.encoded
         for anchor in embedded where anchor.certificate.range.count == bytes.count {
             let same = anchor.certificate.storage.withUnsafeBytes { mine in
-                Self.equal(UnsafeRawBufferPointer(rebasing: mine[anchor.certificate.range]), bytes)
+                ByteComparison.equal(UnsafeRawBufferPointer(rebasing: mine[anchor.certificate.range]), bytes)
             }
             if same { return anchor.certificate.rebased(into: storage, at: element.offset) }
         }
         return nil
     }
 
-    /// Byte equality, eight bytes at a time.
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        var i = 0
-        while i + 8 <= a.count {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < a.count { if a[i] != b[i] { return false }; i += 1 }
-        return true
-    }
 }
 
 extension Certificate {

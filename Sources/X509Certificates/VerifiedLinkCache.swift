@@ -34,16 +34,7 @@ public struct CertificateLink: Hashable, Sendable {
     }
 
     private static func bytesEqual(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in
-            var i = 0
-            while i + 8 <= x.count {
-                if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-                i += 8
-            }
-            while i < x.count { if x[i] != y[i] { return false }; i += 1 }
-            return true
-        } }
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
     }
 }
 

@@ -2,6 +2,7 @@ import AppStoreJWS
 import CryptoPrimitives
 import Foundation
 import ReceiptTestSupport
+import TestHelpers
 import Testing
 import X509Certificates
 
@@ -263,7 +264,7 @@ import X509Certificates
 /// Byte helpers for signature edits.
 enum JWSTestBytes {
     /// The P-256 group order n (SEC 2 §2.4.2), big-endian.
-    static let p256Order: [UInt8] = hex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
+    static let p256Order: [UInt8] = Hex.bytes("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
 
     static func signature(of token: String) -> [UInt8]? {
         guard let part = token.split(separator: ".").last else { return nil }
@@ -283,17 +284,6 @@ enum JWSTestBytes {
             result[index] = UInt8(difference)
         }
         return result
-    }
-
-    static func hex(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(index, offsetBy: 2)
-            bytes.append(UInt8(text[index ..< next], radix: 16)!)
-            index = next
-        }
-        return bytes
     }
 }
 

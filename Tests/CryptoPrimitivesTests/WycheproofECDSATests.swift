@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import TestHelpers
+import ReceiptTestSupport
 import Testing
 
 /// Wycheproof ECDSA vectors with IEEE P1363 signatures (`EcdsaP1363Verify` groups) from the shared
@@ -9,29 +10,10 @@ import Testing
 /// secp256k1, …) or with hashes we lack (SHA3, SHA-512/256, …) are skipped and counted.
 /// Which `acceptable` vectors we accept: `WycheproofECDSAVectors.acceptableDecisions`.
 @Suite struct WycheproofECDSATests {
-    static func curve(_ name: String) -> EllipticCurve? {
-        switch name {
-        case "secp256r1": .p256
-        case "secp384r1": .p384
-        default: nil
-        }
-    }
-
-    static func hashAlgorithm(_ name: String) -> HashAlgorithm? {
-        switch name {
-        case "SHA-1": .sha1
-        case "SHA-224": .sha224
-        case "SHA-256": .sha256
-        case "SHA-384": .sha384
-        case "SHA-512": .sha512
-        default: nil
-        }
-    }
-
     static func run(file: URL) throws -> WycheproofECDSAVectors.Tally {
         var tally = WycheproofECDSAVectors.Tally()
         for group in try WycheproofECDSAVectors.groups(in: file) {
-            guard group.type == "EcdsaP1363Verify", let curve = curve(group.curve), let hash = hashAlgorithm(group.sha),
+            guard group.type == "EcdsaP1363Verify", let curve = WycheproofNames.curve(group.curve), let hash = WycheproofNames.hashAlgorithm(group.sha),
                   let keyBytes = group.uncompressedKey else {
                 tally.skipped += group.tests.count
                 continue

@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import TestHelpers
+import ReceiptTestSupport
 import Testing
 
 /// Wycheproof RSASSA-PKCS1-v1_5 verification vectors (`rsa_signature_*_test.json`) from the
@@ -15,17 +16,6 @@ import Testing
     ///   signature whose cube does not wrap around n). Exponent 3 is supported (DESIGN §4) and
     ///   RFC 8017 §8.2.2 sets no lower bound on s, so the signature is valid and we accept.
     static let acceptableDecisions: [String: Bool] = ["MissingNull": false, "SmallPublicKey": true]
-
-    static func hashAlgorithm(_ name: String?) -> HashAlgorithm? {
-        switch name {
-        case "SHA-1": .sha1
-        case "SHA-224": .sha224
-        case "SHA-256": .sha256
-        case "SHA-384": .sha384
-        case "SHA-512": .sha512
-        default: nil                      // SHA-512/224, SHA3-*, …: skipped
-        }
-    }
 
     struct Tally { var passed = 0, failed = 0, skipped = 0, unsupportedKeySize = 0; var total: Int { passed + failed + skipped } }
 
@@ -45,7 +35,7 @@ import Testing
             let publicKey = group["publicKey"] as? [String: Any]
             guard let modulusHex = (publicKey?["modulus"] ?? group["n"]) as? String,
                   let exponentHex = (publicKey?["publicExponent"] ?? group["e"]) as? String,
-                  let algorithm = hashAlgorithm(group["sha"] as? String) else {
+                  let algorithm = WycheproofNames.hashAlgorithm(group["sha"] as? String) else {
                 tally.skipped += tests.count
                 continue
             }

@@ -10,31 +10,12 @@ import Testing
 /// Wycheproof's DER files (`EcdsaVerify` groups) from `WYCHEPROOF_DIR` when it is set, the shared
 /// P1363 vectors re-encoded as DER, and a table of encodings the strict reader must refuse.
 @Suite struct WycheproofECDSADERTests {
-    static func curve(_ name: String) -> EllipticCurve? {
-        switch name {
-        case "secp256r1": .p256
-        case "secp384r1": .p384
-        default: nil
-        }
-    }
-
-    static func hashAlgorithm(_ name: String) -> HashAlgorithm? {
-        switch name {
-        case "SHA-1": .sha1
-        case "SHA-224": .sha224
-        case "SHA-256": .sha256
-        case "SHA-384": .sha384
-        case "SHA-512": .sha512
-        default: nil
-        }
-    }
-
     /// Runs the groups of `groupType`; `encode` turns a vector's signature into the DER to verify
     /// (nil: skip the vector).
     static func run(file: URL, groupType: String, encode: ([UInt8], EllipticCurve) -> [UInt8]?) throws -> WycheproofECDSAVectors.Tally {
         var tally = WycheproofECDSAVectors.Tally()
         for group in try WycheproofECDSAVectors.groups(in: file) {
-            guard group.type == groupType, let curve = curve(group.curve), let hash = hashAlgorithm(group.sha),
+            guard group.type == groupType, let curve = WycheproofNames.curve(group.curve), let hash = WycheproofNames.hashAlgorithm(group.sha),
                   let keyBytes = group.uncompressedKey else {
                 tally.skipped += group.tests.count
                 continue
