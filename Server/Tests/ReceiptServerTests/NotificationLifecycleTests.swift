@@ -149,6 +149,23 @@ import Testing
         try Self.expectAfter("REFUND", shuffled)
     }
 
+    /// Two notifications whose transaction and renewal info carry the same `signedDate` but say
+    /// different things: whichever arrives first, both databases keep the same one.
+    @Test(arguments: TestDatabase.backends)
+    func equalSignedDatesResolveAlike(_ backend: TestDatabase.Backend) async throws {
+        let signed = Self.t0 + 30 * Self.day + 5_000
+        var longer = Self.secondMonth(signed: signed)
+        longer.expiresDate += Self.day
+        let a = N.token("DID_RENEW", signedDate: signed, transaction: Self.secondMonth(signed: signed), renewal: Self.renewalInfo(signed: signed))
+        let b = N.token("DID_CHANGE_RENEWAL_STATUS", subtype: "AUTO_RENEW_DISABLED", signedDate: signed, transaction: longer,
+                        renewal: Self.renewalInfo(signed: signed, autoRenew: 0))
+        let ab = try await Self.finalAnswer(try await TestDatabase.make(backend), [a, b])
+        let ba = try await Self.finalAnswer(try await TestDatabase.make(backend), [b, a])
+        #expect(NSDictionary(dictionary: ab).isEqual(to: ba))
+        #expect((ab["pending_renewal_info"] as? [[String: String]])?.count == 1)
+        #expect(JSONAnswer.latestTransactionIDs(ab) == [Self.renewal, Self.first])
+    }
+
     /// Posts `tokens`, then the receipt; its answer without the request dates.
     static func finalAnswer(_ database: TestDatabase, _ tokens: [String]) async throws -> [String: Any] {
         let text = try await TestServer.with(N.configuration(database)) { client in
