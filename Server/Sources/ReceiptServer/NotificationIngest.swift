@@ -10,22 +10,27 @@ import ReceiptStore
 public enum NotificationIngest {
     /// What `ingest` prints.
     public struct Summary: Sendable, Encodable, Equatable {
+        /// Files named.
         public var files = 0
         /// Notifications read (entries of the files).
         public var notifications = 0
         /// Durable in the database (some may have been there already: stored once by notificationUUID).
         public var stored = 0
+        /// Entries not stored (and files not read).
         public var failed = 0
+        /// Why, each.
         public var failures: [Failure] = []
     }
 
     /// One entry that was not stored.
     public struct Failure: Sendable, Encodable, Equatable {
+        /// The file as named on the command line.
         public var file: String
         /// 1-based line of the entry; absent for a file holding one JSON object.
         public var line: Int?
         /// The HTTP status the endpoint would have answered (absent for a file that cannot be read).
         public var status: Int?
+        /// One line: what the endpoint would have answered, or why the file was not read.
         public var reason: String
     }
 

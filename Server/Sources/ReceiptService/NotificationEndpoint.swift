@@ -43,6 +43,7 @@ public struct NotificationAnswer: Sendable, Equatable {
         case unavailable
     }
 
+    /// What happened.
     public let result: Result
     /// The verified `notificationType`, when verification got that far.
     public let notificationType: String?

@@ -18,6 +18,7 @@ public final class NotificationMetrics: Sendable {
         let result: NotificationAnswer.Result
     }
 
+    /// The metrics, made through `factory` (the server's Prometheus registry).
     public init(factory: any MetricsFactory) {
         self.factory = factory
         verification = Timer(label: "receipt_server_notification_verification_seconds", factory: factory)

@@ -6,11 +6,14 @@ import ReceiptStore
 /// body or token is not one), 401 (not authentic), 403 (authentic, but not for this server or
 /// this endpoint). `reason` is one line for the answer and the log: it never holds the token.
 public struct NotificationRefusal: Error, Sendable, Equatable {
+    /// 400, 401 or 403.
     public enum Kind: String, Sendable {
         case malformed, notAuthentic = "not_authentic", refused
     }
 
+    /// Which answer.
     public let kind: Kind
+    /// One line, without the token.
     public let reason: String
 
     init(_ kind: Kind, _ reason: String) {

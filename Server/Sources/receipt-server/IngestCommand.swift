@@ -8,7 +8,8 @@ struct Ingest: AsyncParsableCommand {
         discussion: """
             Each FILE holds one {"signedPayload": JWS} object, or lines of such objects or bare JWS. \
             Each notification is verified and stored as the endpoint of its own data.environment would, \
-            against the database's app registry. Prints {"files", "notifications", "stored", "failed", "failures"}.
+            against the database's app registry. Prints {"files", "notifications", "stored", "failed", "failures"}. \
+            A SQLite database belongs to one process: ingest while its server is stopped.
             """)
 
     @OptionGroup var storage: DatabaseOptions
