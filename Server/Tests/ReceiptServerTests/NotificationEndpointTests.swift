@@ -138,6 +138,13 @@ import Testing
             let reply = try await client.notify(SyntheticNotifications.body(mixed))
             #expect(reply.status == 403)
             #expect((reply.json["error"] as? String)?.hasPrefix("data.signedTransactionInfo") == true)
+            var sandboxRenewal = Self.renewal
+            sandboxRenewal.environment = "Sandbox"
+            let mixedRenewal = SyntheticNotifications.token("DID_RENEW", signedDate: Self.signed, transaction: Self.transaction,
+                                                            renewal: sandboxRenewal, appAppleId: 1_234_567_890)
+            let renewalReply = try await client.notify(SyntheticNotifications.body(mixedRenewal))
+            #expect(renewalReply.status == 403)
+            #expect((renewalReply.json["error"] as? String)?.hasPrefix("data.signedRenewalInfo") == true)
             // The right Apple id in production, and sandbox notifications (which carry none) are stored.
             #expect(try await client.notify(token: Self.subscribed(appAppleId: 1_234_567_890)) == 200)
             #expect(try await client.notify(token: Self.subscribed(environment: "Sandbox"), sandbox: true) == 200)
