@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "ReceiptService", dependencies: [
             "ReceiptStore",
             .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "X509Certificates", package: "swift-receipt"),
             .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "Logging", package: "swift-log"),
@@ -70,6 +71,13 @@ let package = Package(
         .executableTarget(name: "bench-receipts", dependencies: [
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
         ]),
+        // Request bodies for Server/bench: distinct notifications signed by a G3-shaped test
+        // chain, and the in-process verification rate with and without the link cache.
+        .executableTarget(name: "bench-notifications", dependencies: [
+            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+            .product(name: "AppStoreJWS", package: "swift-receipt"),
+            .product(name: "X509Certificates", package: "swift-receipt"),
+        ]),
         .testTarget(name: "ReceiptServerTests", dependencies: [
             "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -78,6 +86,7 @@ let package = Package(
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "AppReceipt", package: "swift-receipt"),
+            .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
         ]),
     ]

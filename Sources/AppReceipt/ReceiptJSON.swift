@@ -47,6 +47,14 @@ public enum ReceiptJSON: Sendable {
         return json.text
     }
 
+    /// `value` as a JSON string literal, quotes included, escaped as every string of these
+    /// answers is (RFC 8259 §7): for servers that add members of their own beside them.
+    public static func quoted(_ value: String) -> String {
+        var text = ""
+        JSONWriter.appendQuoted(value, to: &text)
+        return text
+    }
+
     static func writeReceipt(_ r: AppReceipt, key: String? = "receipt", _ json: inout JSONWriter) {
         json.beginObject(key)
         json.string("receipt_type", r.environment.rawValue)

@@ -407,6 +407,16 @@ struct SyntheticJSONTests {
         #expect(parsed["transaction_id"] as? String == "2000000000000001")
     }
 
+    /// `quoted` escapes as the answers do (RFC 8259 §7) and parses back to the same string.
+    @Test func quotedStrings() throws {
+        #expect(ReceiptJSON.quoted("pro.monthly") == #""pro.monthly""#)
+        #expect(ReceiptJSON.quoted("a\"b\\c\nd\u{1}é/") == #""a\"b\\c\nd\u0001é/""#)
+        for value in ["", "\u{0}\u{1F}\t\r", "ünïcødé 🎉", #"{"k":"v"}"#] {
+            let parsed = try JSONSerialization.jsonObject(with: Data(ReceiptJSON.quoted(value).utf8), options: .fragmentsAllowed)
+            #expect(parsed as? String == value)
+        }
+    }
+
     /// The public date forms: `X`, `X_ms` and `X_pst` of one instant (PDT in September).
     @Test func publicDateForms() {
         let date = Date(timeIntervalSince1970: 1_725_979_420.75)   // 2024-09-10T14:43:40.75Z

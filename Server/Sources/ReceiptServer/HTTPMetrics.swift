@@ -19,7 +19,9 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static var knownPaths: Set<String> { ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/metrics"] }
+    static var knownPaths: Set<String> {
+        ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/metrics", "/notifications/v2", "/sandbox/notifications/v2"]
+    }
 }
 
 /// The counters, made once per (endpoint, code).

@@ -20,6 +20,7 @@ public enum ServerApplication {
         let location = try DatabaseLocation(configuration.database)
         let apps = try configuration.apps.map(StartupOptions.app)
         let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
+        let rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
 
         let store = try await Stores.open(location, logger: logger)
         let registry = AppRegistry()
@@ -43,6 +44,9 @@ public enum ServerApplication {
         router.add(middleware: HTTPMetricsMiddleware(counters: HTTPCounters(factory: factory)))
         router.add(middleware: VerifyMethodMiddleware(service: service))
         VerifyRoutes(service: service, maxBody: configuration.maxBody).register(on: router)
+        let notifications = NotificationService(store: store, registry: registry, anchors: rootsG3,
+                                                metrics: NotificationMetrics(factory: factory), logger: logger)
+        NotificationRoutes(service: notifications, maxBody: configuration.maxBody).register(on: router)
         router.get("/health") { _, _ in
             do {
                 try await store.ping()
@@ -60,6 +64,7 @@ public enum ServerApplication {
 
         logger.info("receipt-server configured", metadata: [
             "database": "\(location)", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
+            "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
             "allow_xcode": "\(configuration.allowXcode)", "cache": "\(configuration.cache)", "max_body": "\(configuration.maxBody)",
         ])
         return Application(

@@ -11,6 +11,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var apps: [String] = []
     /// Certificate files replacing Apple Root CA as the receipts' anchor (App Store rules kept).
     public var roots: [String] = []
+    /// Certificate files replacing Apple Root CA - G3 as the notifications' anchor (App Store
+    /// signed-data rules kept).
+    public var rootsG3: [String] = []
     /// Xcode StoreKit-testing receipts at the sandbox endpoint (development only).
     public var allowXcode = false
     /// Largest request body, in bytes.
@@ -25,7 +28,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
-    /// `root`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`). An unknown key or a value of the
+    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`). An unknown key or a value of the
     /// wrong type is an error, so a typo never passes silently.
     public init(configFile path: String) throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
@@ -43,6 +46,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = file.database { database = value }
         if let value = file.app { apps = value }
         if let value = file.root { roots = value }
+        if let value = file.rootG3 { rootsG3 = value }
         if let value = file.allowXcode { allowXcode = value }
         if let value = file.maxBody { maxBody = value }
         if let value = file.cache { cache = value }
@@ -57,6 +61,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         var database: String?
         var app: [String]?
         var root: [String]?
+        var rootG3: [String]?
         var allowXcode: Bool?
         var maxBody: Int?
         var cache: Int?
@@ -65,6 +70,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case host, port, database, app, root, cache
+            case rootG3 = "root-g3"
             case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
         }
 
@@ -86,6 +92,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             database = try c.decodeIfPresent(String.self, forKey: .database)
             app = try c.decodeIfPresent([String].self, forKey: .app)
             root = try c.decodeIfPresent([String].self, forKey: .root)
+            rootG3 = try c.decodeIfPresent([String].self, forKey: .rootG3)
             allowXcode = try c.decodeIfPresent(Bool.self, forKey: .allowXcode)
             maxBody = try c.decodeIfPresent(Int.self, forKey: .maxBody)
             cache = try c.decodeIfPresent(Int.self, forKey: .cache)

@@ -18,23 +18,16 @@ struct VerifyRoutes {
     }
 
     func answer(_ request: Request, at endpoint: VerifyEndpoint) async -> Response {
-        // A declared length over the limit is refused before any of the body is read.
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > maxBody {
+        switch await PostedBody.read(request, maxBody: maxBody) {
+        case .tooLarge:
             return Self.tooLarge()
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: maxBody)
-        } catch is NIOTooManyBytesError {
-            return Self.tooLarge()   // chunked: refused as soon as the limit is passed
-        } catch {
-            // The client stopped sending (truncated body, idle timeout): nothing to verify.
+        case .unreadable:
             var response = Self.json(service.unreadableRequest(at: endpoint).json)
             response.headers[.connection] = "close"
             return response
+        case .body(let body):
+            return Self.json(await service.verify(body: body, at: endpoint).json)
         }
-        let answer = await service.verify(body: Data(body.readableBytesView), at: endpoint)
-        return Self.json(answer.json)
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -36,6 +36,12 @@ public final class AppRegistry: Sendable {
         }
     }
 
+    /// The app's Apple id, when the registry holds the app with one (production notifications
+    /// must name it as `appAppleId`).
+    func appleID(for bundleID: String) -> Int64? {
+        apps.withLock { $0[bundleID]?.appleID }
+    }
+
     /// Whether `password` is the shared secret whose SHA-256 is `expected`: the SHA-256s are
     /// compared in constant time, so timing reveals neither the secret nor its length.
     static func matches(password: String?, expected: [UInt8]) -> Bool {

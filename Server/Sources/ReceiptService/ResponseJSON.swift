@@ -12,7 +12,8 @@ enum ResponseJSON {
     }
 
     /// Status 0: `environment`, `receipt` with the request dates, and for receipts with
-    /// auto-renewable subscriptions `latest_receipt_info` and `latest_receipt`.
+    /// auto-renewable subscriptions `latest_receipt_info`, `latest_receipt` and, when
+    /// notifications told of their renewals, `pending_renewal_info`.
     static func valid(_ receipt: VerifiedReceipt, requestDate: Date, history: PurchaseHistory?, excludeOld: Bool) -> String {
         var text = #"{"status":0,"environment":""#
         text.reserveCapacity(receipt.receiptJSON.utf8.count + 256 + (history.map { h in
@@ -29,6 +30,9 @@ enum ResponseJSON {
             text += "]"
             if let latest = history.latestReceipt {
                 text += #","latest_receipt":""# + Data(latest).base64EncodedString() + #"""#
+            }
+            if !history.pendingRenewals.isEmpty {
+                text += #","pending_renewal_info":["# + history.pendingRenewals.map(\.json).joined(separator: ",") + "]"
             }
         }
         text += "}"

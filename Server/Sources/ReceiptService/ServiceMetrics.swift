@@ -38,19 +38,6 @@ public final class ServiceMetrics: Sendable {
         }
         counter.increment()
     }
-
-    /// Times `body` into `timer`.
-    func time<T>(_ timer: Timer, _ body: () async throws -> T) async rethrows -> T {
-        let start = ContinuousClock.now
-        defer { timer.recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds) }
-        return try await body()
-    }
-
-    func time<T>(_ timer: Timer, _ body: () throws -> T) rethrows -> T {
-        let start = ContinuousClock.now
-        defer { timer.recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds) }
-        return try body()
-    }
 }
 
 extension Duration {

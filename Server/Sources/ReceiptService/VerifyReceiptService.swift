@@ -86,12 +86,12 @@ public final class VerifyReceiptService: Sendable {
         }
         do {
             if !entry.stored {
-                try await metrics.time(metrics.storageSave) { try await store.save(receipt.record) }
+                try await metrics.storageSave.measure { try await store.save(receipt.record) }
                 cache.markStored(key)
             }
             var history: PurchaseHistory?
             if receipt.hasSubscription {
-                history = try await metrics.time(metrics.storageHistory) {
+                history = try await metrics.storageHistory.measure {
                     try await store.history(bundleID: receipt.record.bundleID, environment: receipt.record.environment,
                                             originalTransactionIDs: receipt.subscriptionOriginalIDs)
                 }
@@ -114,7 +114,7 @@ public final class VerifyReceiptService: Sendable {
             return entry
         }
         metrics.cacheMisses.increment()
-        let verdict = metrics.time(metrics.verification) { verifier.verify(bytes, sha256: key.sha256, context: key.context) }
+        let verdict = metrics.verification.measure { verifier.verify(bytes, sha256: key.sha256, context: key.context) }
         let entry = VerificationCache.Entry(bytes: bytes, verdict: verdict, stored: false)
         if !verdict.isMalformed { cache.insert(key, entry) }
         return entry

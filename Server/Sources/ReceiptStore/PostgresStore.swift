@@ -8,10 +8,11 @@ import ServiceLifecycle
 /// transactions of the new ones as one multi-row upsert); migrations run under an advisory lock,
 /// so instances starting together apply them once.
 public final class PostgresStore: ReceiptStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let clientTask: Task<Void, Never>
     private let writer: GroupCommit<ReceiptRecord>
-    private let logger: Logger
+    let notificationWriter: GroupCommit<NotificationRecord>
+    let logger: Logger
 
     /// `pg_advisory_lock` key of the migrations ("receipt-s" in ASCII).
     static let migrationLockKey: Int64 = 0x7265_6365_6970_742D
@@ -38,6 +39,7 @@ public final class PostgresStore: ReceiptStore {
                 throw StoreError.database(Self.reason(error))
             }
         }
+        notificationWriter = Self.notificationWriter(client: client, logger: logger)
         do {
             try await Self.migrate(client, logger: logger)
         } catch {
@@ -129,16 +131,17 @@ public final class PostgresStore: ReceiptStore {
         guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
         return try await database { [client, logger] in
             let rows = try await client.query("""
-                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
+                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms, as_of_ms
                 FROM transactions WHERE bundle_id = \(bundleID) AND environment = \(environment)
                 AND original_transaction_id = ANY(\(originalTransactionIDs))
                 ORDER BY purchase_date_ms DESC, transaction_id DESC
                 """, logger: logger)
-            var transactions: [StoredTransaction] = []
+            var transactions: [TransactionMerge.ReceiptRow] = []
             var newest: (created: Int64, sha256: ByteBuffer)?
-            for try await (id, original, purchase, info, sha, created) in rows.decode((String, String, Int64, String, ByteBuffer?, Int64?).self) {
-                transactions.append(StoredTransaction(transactionID: id, originalTransactionID: original,
-                                                      purchaseMilliseconds: purchase, json: info))
+            for try await (id, original, purchase, info, sha, created, asOf) in rows.decode((String, String, Int64, String, ByteBuffer?, Int64?, Int64).self) {
+                transactions.append(TransactionMerge.ReceiptRow(
+                    transaction: StoredTransaction(transactionID: id, originalTransactionID: original, purchaseMilliseconds: purchase, json: info),
+                    asOfMilliseconds: asOf))
                 if let sha, let created, created > (newest?.created ?? .min) { newest = (created, sha) }
             }
             var latest: [UInt8]?
@@ -147,7 +150,10 @@ public final class PostgresStore: ReceiptStore {
                     latest = Array(buffer: data)
                 }
             }
-            return PurchaseHistory(transactions: transactions, latestReceipt: latest)
+            let notified = try await Self.readNotified(client, logger: logger, bundleID: bundleID, environment: environment,
+                                                       originalTransactionIDs: originalTransactionIDs)
+            return PurchaseHistory(transactions: TransactionMerge.merge(transactions, notified.transactions), latestReceipt: latest,
+                                   pendingRenewals: notified.renewals)
         }
     }
 
@@ -193,7 +199,9 @@ public final class PostgresStore: ReceiptStore {
     /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, then
     /// closes the pool.
     public func run() async throws {
+        async let notifications: Void = notificationWriter.runUntilShutdown()
         await writer.runUntilShutdown()
+        await notifications
         clientTask.cancel()
         await clientTask.value
     }
@@ -202,7 +210,7 @@ public final class PostgresStore: ReceiptStore {
     static let callTimeout: Duration = .seconds(5)
 
     /// Runs `body` within `callTimeout`, reporting any failure as `StoreError.database`.
-    private func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withDeadline(Self.callTimeout, body)
         } catch let error as StoreError {

@@ -12,9 +12,15 @@ public protocol ReceiptStore: Service {
     /// changes nothing. Fails with `StoreError` when the database cannot be written.
     func save(_ receipt: ReceiptRecord) async throws
 
+    /// Stores a verified notification once (by notificationUUID), the transaction it tells of
+    /// and the renewal info (each kept when its `signedDate` is the latest); returns when the
+    /// write is durable. The same notification again changes nothing.
+    func save(_ notification: NotificationRecord) async throws
+
     /// Every stored transaction whose original transaction id is in `originalTransactionIDs`
-    /// (for one app and environment), newest purchase first, and the newest stored receipt
-    /// holding any of them.
+    /// (for one app and environment), from receipts and notifications merged by key
+    /// (`TransactionMerge`), newest purchase first; the newest stored receipt holding any of
+    /// them; and the subscriptions' latest renewal infos.
     func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory
 
     /// The app registry.

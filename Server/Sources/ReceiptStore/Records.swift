@@ -44,16 +44,20 @@ public struct TransactionRecord: Sendable, Hashable {
 }
 
 /// What the store knows about some subscriptions (by original transaction id) of one app and
-/// environment, from every receipt it has stored.
+/// environment, from every receipt and notification it has stored.
 public struct PurchaseHistory: Sendable, Hashable {
     /// Every stored transaction of those original transaction ids, newest purchase first.
     public var transactions: [StoredTransaction]
     /// The newest stored receipt (by creation date) holding any of them.
     public var latestReceipt: [UInt8]?
+    /// Per original transaction id, the renewal info notifications told of last (sorted by
+    /// original transaction id; empty when no notification has).
+    public var pendingRenewals: [StoredRenewalInfo]
 
-    public init(transactions: [StoredTransaction], latestReceipt: [UInt8]?) {
+    public init(transactions: [StoredTransaction], latestReceipt: [UInt8]?, pendingRenewals: [StoredRenewalInfo] = []) {
         self.transactions = transactions
         self.latestReceipt = latestReceipt
+        self.pendingRenewals = pendingRenewals
     }
 }
 

@@ -8,9 +8,10 @@ import ServiceLifecycle
 /// its requests is answered. One server process per file (several processes use PostgreSQL):
 /// that is what lets it keep histories in memory between commits (`HistoryCache`).
 public final class SQLiteStore: ReceiptStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
-    private let histories = HistoryCache()
+    let notificationWriter: GroupCommit<NotificationRecord>
+    let histories = HistoryCache()
 
     /// Opens (creating when absent) the database at `path` and applies pending migrations.
     public init(path: String, logger: Logger) throws(StoreError) {
@@ -38,6 +39,7 @@ public final class SQLiteStore: ReceiptStore {
                 throw StoreError.database(String(describing: error))
             }
         }
+        notificationWriter = Self.notificationWriter(pool: pool, histories: histories)
     }
 
     /// Applies pending migrations in one exclusive transaction (other processes opening the same
@@ -95,25 +97,28 @@ public final class SQLiteStore: ReceiptStore {
     private func readHistory(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         try await read { db in
             let sql = """
-                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms
+                SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms, as_of_ms
                 FROM transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \
                 \(StoreStatements.placeholders(rows: 1, columns: originalTransactionIDs.count))
                 ORDER BY purchase_date_ms DESC, transaction_id DESC
                 """
             var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
             arguments += originalTransactionIDs
-            var transactions: [StoredTransaction] = []
+            var transactions: [TransactionMerge.ReceiptRow] = []
             var newest: (created: Int64, sha256: Data)?
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
             while let row = try rows.next() {
-                transactions.append(StoredTransaction(transactionID: row[0], originalTransactionID: row[1],
-                                                      purchaseMilliseconds: row[2], json: row[3]))
+                transactions.append(TransactionMerge.ReceiptRow(
+                    transaction: StoredTransaction(transactionID: row[0], originalTransactionID: row[1], purchaseMilliseconds: row[2], json: row[3]),
+                    asOfMilliseconds: row[6]))
                 if let sha: Data = row[4], let created: Int64 = row[5], created > (newest?.created ?? .min) {
                     newest = (created, sha)
                 }
             }
             let latest = try newest.flatMap { try Data.fetchOne(db.cachedStatement(sql: StoreStatements.selectReceiptData), arguments: [$0.sha256]) }
-            return PurchaseHistory(transactions: transactions, latestReceipt: latest.map { [UInt8]($0) })
+            let notified = try Self.readNotified(db, bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+            return PurchaseHistory(transactions: TransactionMerge.merge(transactions, notified.transactions),
+                                   latestReceipt: latest.map { [UInt8]($0) }, pendingRenewals: notified.renewals)
         }
     }
 
@@ -150,11 +155,13 @@ public final class SQLiteStore: ReceiptStore {
 
     /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, closes.
     public func run() async throws {
+        async let notifications: Void = notificationWriter.runUntilShutdown()
         await writer.runUntilShutdown()
+        await notifications
         try? pool.close()
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(body)
         } catch {

@@ -20,11 +20,14 @@ struct Migration: Sendable {
 ///
 /// - `receipts`: each verified receipt once, keyed by the SHA-256 of its bytes.
 /// - `transactions`: each in-app purchase once, keyed by (bundle id, environment, transaction
-///   id). `as_of_ms` is when the stored facts were true (a receipt's creation date; a
-///   notification's signedDate later): a later source replaces `info` and the dates, an earlier one
-///   does not. `receipt_sha256`/`receipt_created_ms` point at the newest stored receipt holding the
-///   transaction (for `latest_receipt`); NULL for a transaction only a notification has told of.
+///   id). `as_of_ms` is when the stored facts were true (the creation date of the receipt they
+///   come from): a later receipt replaces `info` and the dates, an earlier one does not.
+///   `receipt_sha256`/`receipt_created_ms` point at the newest stored receipt holding the
+///   transaction (for `latest_receipt`). Notifications keep their own rows (version 3), so this
+///   rule and pointer stay about receipts alone.
 /// - `notifications`: App Store Server Notifications V2, once by notificationUUID.
+/// - version 3 (`NotificationSchema`): what App Store Server Notifications told of transactions
+///   and renewals, merged with `transactions` when a history is read.
 /// - `apps`: the app registry (`--app`): bundle ids served, SHA-256 of their shared secrets, and
 ///   (version 2) the app's Apple id, which production notifications must name.
 enum Schema {
@@ -81,6 +84,7 @@ enum Schema {
         Migration(version: 2, name: "apps.apple_id") { d in [
             "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)",
         ] },
+        NotificationSchema.migration,
     ]
 
     /// The newest version this program knows.

@@ -30,8 +30,10 @@ enum StoreStatements {
         ON CONFLICT (bundle_id) DO UPDATE SET shared_secret_sha256 = excluded.shared_secret_sha256, apple_id = excluded.apple_id
         """
     static let selectApps = "SELECT bundle_id, shared_secret_sha256, apple_id FROM apps ORDER BY bundle_id"
+    /// Transactions are counted once per key, whether receipts, notifications or both told of them.
     static let counts = """
-        SELECT (SELECT COUNT(*) FROM receipts), (SELECT COUNT(*) FROM transactions), (SELECT COUNT(*) FROM notifications)
+        SELECT (SELECT COUNT(*) FROM receipts), (SELECT COUNT(*) FROM (SELECT bundle_id, environment, transaction_id FROM transactions \
+        UNION SELECT bundle_id, environment, transaction_id FROM notification_transactions) AS keys), (SELECT COUNT(*) FROM notifications)
         """
     static let selectReceiptData = "SELECT data FROM receipts WHERE sha256 = ?"
     static let appliedVersion = "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"

@@ -10,7 +10,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt-server",
         abstract: "An offline, self-hosted verifyReceipt: receipts verified in Swift, remembered in SQLite or PostgreSQL.",
-        subcommands: [Serve.self, Stats.self],
+        subcommands: [Serve.self, Stats.self, Ingest.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -41,6 +41,8 @@ struct Serve: AsyncParsableCommand {
     var apps: [String] = []
     @Option(name: .customLong("root"), help: "Certificate replacing Apple Root CA as anchor (App Store rules kept), repeatable.")
     var roots: [String] = []
+    @Option(name: .customLong("root-g3"), help: "Certificate replacing Apple Root CA - G3 as the notifications' anchor (rules kept), repeatable.")
+    var rootsG3: [String] = []
     @Flag(help: "Accept Xcode StoreKit-testing receipts at the sandbox endpoint (development only).")
     var allowXcode = false
     @Option(help: "Largest request body in bytes (default 1048576).") var maxBody: Int?
@@ -54,6 +56,7 @@ struct Serve: AsyncParsableCommand {
         if let port { configuration.port = port }
         if !apps.isEmpty { configuration.apps = apps }
         if !roots.isEmpty { configuration.roots = roots }
+        if !rootsG3.isEmpty { configuration.rootsG3 = rootsG3 }
         if allowXcode { configuration.allowXcode = true }
         if let maxBody { configuration.maxBody = maxBody }
         if let cache { configuration.cache = cache }

@@ -169,7 +169,7 @@ import Testing
         for password in [nil, "wrong-password-1234", secret] {
             _ = try await LiveClient.post(client, server.baseURL + "/verifyReceipt", Synthetic.body(receipt, password: password))
         }
-        try await Inspect.breakReceiptInserts(database)
+        try await Inspect.breakInserts(database)
         let other = Synthetic.distinct(20_000)
         let failed = try await LiveClient.post(client, server.baseURL + "/verifyReceipt", Synthetic.body(other, password: secret))
         #expect(failed.json["status"] as? Int == 21100)

@@ -198,7 +198,7 @@ import Testing
         let database = try await TestDatabase.make(backend)
         try await TestServer.with(TestServer.configuration(database)) { client in
             try await client.expectStatus(0, Synthetic.body(Self.consumable))
-            try await Inspect.breakReceiptInserts(database)
+            try await Inspect.breakInserts(database)
             let answer = try await client.verify(Synthetic.body(Self.subscription))
             #expect(try JSONAnswer.status(answer) == 21100)
             #expect(answer["is-retryable"] as? Bool == true)
@@ -212,7 +212,7 @@ import Testing
     @Test func earlierStatusesDoNotNeedStorage() async throws {
         let database = try await TestDatabase.make(.sqlite)
         try await TestServer.with(TestServer.configuration(database, apps: ["\(Synthetic.bundleID)=s3cret"])) { client in
-            try await Inspect.breakReceiptInserts(database)
+            try await Inspect.breakInserts(database)
             try await client.expectStatus(21004, Synthetic.body(Self.subscription))
             try await client.expectStatus(21008, Synthetic.body(Self.subscription), sandbox: true)
             try await client.expectStatus(21100, Synthetic.body(Self.subscription, password: "s3cret"))

@@ -16,23 +16,23 @@ enum Inspect {
         }
     }
 
-    /// Makes every insert into `receipts` fail inside the database (a real storage failure).
-    static func breakReceiptInserts(_ database: TestDatabase) async throws {
+    /// Makes every insert into `table` fail inside the database (a real storage failure).
+    static func breakInserts(_ database: TestDatabase, table: String = "receipts") async throws {
         switch database.backend {
         case .sqlite:
             let queue = try DatabaseQueue(path: database.sqlitePath!)
             try await queue.write { db in
-                try db.execute(sql: "CREATE TRIGGER injected_failure BEFORE INSERT ON receipts BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+                try db.execute(sql: "CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
             }
             try queue.close()
         case .postgres:
             try await postgres(database) { client in
                 _ = try await client.query("""
-                    CREATE FUNCTION injected_failure() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql
+                    CREATE OR REPLACE FUNCTION injected_failure() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql
                     """)
-                _ = try await client.query("""
-                    CREATE TRIGGER injected_failure BEFORE INSERT ON receipts FOR EACH ROW EXECUTE FUNCTION injected_failure()
-                    """)
+                _ = try await client.query(PostgresQuery(unsafeSQL: """
+                    CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION injected_failure()
+                    """))
             }
         }
     }

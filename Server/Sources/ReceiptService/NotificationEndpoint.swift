@@ -1,0 +1,82 @@
+import AppReceipt
+import Foundation
+
+/// The two App Store Server Notifications V2 endpoints: the URLs an operator enters in App Store
+/// Connect, one per environment.
+public enum NotificationEndpoint: String, Sendable, CaseIterable {
+    /// `POST /notifications/v2`: production notifications only.
+    case production
+    /// `POST /sandbox/notifications/v2`: sandbox notifications only.
+    case sandbox
+
+    /// The URL path.
+    public var path: String {
+        switch self {
+        case .production: return "/notifications/v2"
+        case .sandbox: return "/sandbox/notifications/v2"
+        }
+    }
+
+    /// The `data.environment` a notification posted here must name.
+    public var environment: String {
+        switch self {
+        case .production: return "Production"
+        case .sandbox: return "Sandbox"
+        }
+    }
+}
+
+/// The answer to one notification: an HTTP status and a small JSON body. Apple's sender reads only
+/// the status and retries anything but 200.
+public struct NotificationAnswer: Sendable, Equatable {
+    /// What happened, as `/metrics` and `receipt-server ingest` count it.
+    public enum Result: String, Sendable {
+        /// Durable in the database (possibly stored before: the same notificationUUID again).
+        case stored
+        /// 400: the body is not `{"signedPayload": JWS}`, or the token or a payload is malformed.
+        case malformed
+        /// 401: not authentic.
+        case notAuthentic = "not_authentic"
+        /// 403: authentic, but for an app not served here, or for the other environment.
+        case refused
+        /// 503: storage did not take it; Apple retries.
+        case unavailable
+    }
+
+    /// What happened.
+    public let result: Result
+    /// The verified `notificationType`, when verification got that far.
+    public let notificationType: String?
+    /// The one-line reason of a refusal.
+    public let reason: String?
+
+    /// 200, 400, 401, 403 or 503.
+    public var httpStatus: Int {
+        switch result {
+        case .stored: return 200
+        case .malformed: return 400
+        case .notAuthentic: return 401
+        case .refused: return 403
+        case .unavailable: return 503
+        }
+    }
+
+    /// `{"status":"stored"}`, or `{"error":"…"}` with the reason.
+    public var json: String {
+        guard let reason else { return #"{"status":"stored"}"# }
+        return #"{"error":"# + ReceiptJSON.quoted(reason) + "}"
+    }
+}
+
+/// The notification request body: `{"signedPayload": "<JWS>"}` (other members are ignored).
+enum SignedPayloadBody {
+    /// The token, or nil when the body is not a JSON object whose `signedPayload` is a string.
+    /// Foundation's parser rejects invalid UTF-8 and caps nesting depth.
+    static func token(_ body: Data) -> String? {
+        (try? JSONDecoder().decode(Fields.self, from: body))?.signedPayload
+    }
+
+    private struct Fields: Decodable {
+        let signedPayload: String
+    }
+}

@@ -1,0 +1,146 @@
+import AppStoreJWS
+import X509Certificates
+import ReceiptStore
+
+/// Why a notification is not stored, in the three answers Apple's sender tells apart: 400 (the
+/// body or token is not one), 401 (not authentic), 403 (authentic, but not for this server or
+/// this endpoint). `reason` is one line for the answer and the log: it never holds the token.
+public struct NotificationRefusal: Error, Sendable, Equatable {
+    /// 400, 401 or 403.
+    public enum Kind: String, Sendable {
+        case malformed, notAuthentic = "not_authentic", refused
+    }
+
+    /// Which answer.
+    public let kind: Kind
+    /// One line, without the token.
+    public let reason: String
+
+    init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// A verification failure, by the `JWSError` category: malformed → 400, not authentic → 401,
+    /// another app or environment (`unexpectedBundleId`, `unexpectedEnvironment`,
+    /// `unexpectedAppAppleId`) → 403. Nested tokens carry their own failure's category.
+    init(_ error: JWSError) {
+        switch error.category {
+        case .malformed: self.init(.malformed, error.description)
+        case .notAuthentic: self.init(.notAuthentic, error.description)
+        case .unexpectedValue: self.init(.refused, error.description)
+        }
+    }
+}
+
+/// Turns a `signedPayload` into a `NotificationRecord`, or refuses it. The rules, in order:
+/// 1. the token and its nested `signedTransactionInfo`/`signedRenewalInfo` verify under the App
+///    Store signed-data policy (Apple Root CA - G3 pinned, or `--root-g3` anchors with the same
+///    rules), each at its own `signedDate` (`JWSVerifier.verifyNotification`); at an endpoint,
+///    `data.environment` must be the endpoint's;
+/// 2. the payload names its `notificationUUID`, `notificationType` and `signedDate`;
+/// 3. its app is served (`AppRegistry`), its environment is `Production` or `Sandbox`, and in
+///    production the app's configured Apple id, when there is one, is `appAppleId`;
+/// 4. the nested transaction names the same app and environment, the renewal info the same
+///    environment, and each has the members its key needs and dates `AppleDateFormat` can print.
+struct NotificationVerifier: Sendable {
+    let verifier: JWSVerifier
+
+    /// `anchors` replace Apple Root CA - G3 under the same rules (`--root-g3`); one link cache
+    /// serves every token, so Apple's intermediate and leaf links are verified once per process.
+    init(anchors: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+        verifier = JWSVerifier(policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
+                               linkStore: linkCache)
+    }
+
+    /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take
+    /// the notification's own (`receipt-server ingest`).
+    func record(_ token: String, environment: String?, registry: AppRegistry) throws(NotificationRefusal) -> NotificationRecord {
+        let verified: VerifiedNotification
+        do {
+            verified = try verifier.verifyNotification(token, expecting: JWSExpectation(environment: environment))
+        } catch {
+            throw NotificationRefusal(error)
+        }
+        let payload = verified.payload
+        guard let uuid = payload.notificationUUID, (1 ... 128).contains(uuid.utf8.count) else {
+            throw NotificationRefusal(.malformed, "payload has no notificationUUID (or one longer than 128 bytes)")
+        }
+        guard let type = payload.notificationType, (1 ... 128).contains(type.utf8.count) else {
+            throw NotificationRefusal(.malformed, "payload has no notificationType")
+        }
+        guard let signed = payload.signedDate else { throw NotificationRefusal(.malformed, "payload has no signedDate") }
+        let app = try NotificationApp(payload, registry: registry)
+        return NotificationRecord(
+            uuid: uuid, type: type, subtype: payload.subtype, signedMilliseconds: signed.value, signedPayload: token,
+            bundleID: app.bundleID, environment: app.environment,
+            transaction: try verified.transaction.map { t throws(NotificationRefusal) in try Self.transaction(t, of: app) },
+            renewalInfo: try verified.renewalInfo.map { r throws(NotificationRefusal) in try Self.renewalInfo(r, of: app) })
+    }
+
+    /// `data.signedTransactionInfo` as stored: same app and environment as the notification, the
+    /// key's members present.
+    static func transaction(_ t: JWSTransactionDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> NotificationTransaction {
+        guard t.bundleId == app.bundleID, t.environment == app.environment else {
+            throw NotificationRefusal(.refused, "data.signedTransactionInfo: bundle id \(t.bundleId ?? "absent") in \(t.environment ?? "no environment"), "
+                                      + "the notification's is \(app.bundleID) in \(app.environment)")
+        }
+        guard let id = t.transactionId, !id.isEmpty, let product = t.productId, let purchase = t.purchaseDate, let signed = t.signedDate else {
+            throw NotificationRefusal(.malformed, "data.signedTransactionInfo lacks transactionId, productId, purchaseDate or signedDate")
+        }
+        try checkDates(NotificationJSON.transactionDates(t), "data.signedTransactionInfo")
+        let (json, serverMembers) = NotificationJSON.transaction(t)
+        return NotificationTransaction(transactionID: id, originalTransactionID: t.originalTransactionId ?? id, productID: product,
+                                       purchaseMilliseconds: purchase.value, signedMilliseconds: signed.value,
+                                       json: json, serverMembers: serverMembers)
+    }
+
+    /// `data.signedRenewalInfo` as stored: the notification's environment, an original
+    /// transaction id (its key).
+    static func renewalInfo(_ r: JWSRenewalInfoDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> RenewalInfoRecord {
+        guard r.environment == app.environment else {
+            throw NotificationRefusal(.refused, "data.signedRenewalInfo: environment \(r.environment ?? "absent"), the notification's is \(app.environment)")
+        }
+        guard let original = r.originalTransactionId, !original.isEmpty, let signed = r.signedDate else {
+            throw NotificationRefusal(.malformed, "data.signedRenewalInfo lacks originalTransactionId or signedDate")
+        }
+        try checkDates(NotificationJSON.renewalDates(r), "data.signedRenewalInfo")
+        return RenewalInfoRecord(originalTransactionID: original, signedMilliseconds: signed.value, json: NotificationJSON.renewalInfo(r))
+    }
+
+    static func checkDates(_ dates: [UnixMilliseconds?], _ member: String) throws(NotificationRefusal) {
+        for date in dates.compactMap({ $0 }) where !NotificationJSON.dateRange.contains(date.value) {
+            throw NotificationRefusal(.malformed, "\(member): date \(date.value) outside years 1970 to 9999")
+        }
+    }
+}
+
+/// The app and environment a verified notification is about, checked against the registry.
+struct NotificationApp: Sendable {
+    let bundleID: String
+    /// `Production` or `Sandbox`.
+    let environment: String
+
+    /// Reads them where the notification keeps them (`data`, or `summary`, `appData`,
+    /// `externalPurchaseToken` for notifications without `data`) and checks rule 3 of
+    /// `NotificationVerifier`.
+    init(_ payload: ResponseBodyV2DecodedPayload, registry: AppRegistry) throws(NotificationRefusal) {
+        let named = payload.data.map { ($0.bundleId, $0.appAppleId, $0.environment) }
+            ?? payload.summary.map { ($0.bundleId, $0.appAppleId, $0.environment) }
+            ?? payload.appData.map { ($0.bundleId, $0.appAppleId, $0.environment) }
+            ?? payload.externalPurchaseToken.map { ($0.bundleId, $0.appAppleId, nil) }
+        guard let bundleID = named?.0 else { throw NotificationRefusal(.malformed, "payload names no bundleId") }
+        guard registry.decision(for: bundleID) != .notServed else {
+            throw NotificationRefusal(.refused, "app \(bundleID) is not served here")
+        }
+        guard let environment = named?.2, environment == "Production" || environment == "Sandbox" else {
+            throw NotificationRefusal(.refused, "environment \(named?.2 ?? "absent"): only Production and Sandbox notifications are stored")
+        }
+        // As Apple's library: the Apple id is compared for production data (sandbox carries none).
+        if environment == "Production", let expected = registry.appleID(for: bundleID), named?.1 != expected {
+            throw NotificationRefusal(.refused, "appAppleId \(named?.1.map(String.init) ?? "absent"), app \(bundleID) is configured with \(expected)")
+        }
+        self.bundleID = bundleID
+        self.environment = environment
+    }
+}

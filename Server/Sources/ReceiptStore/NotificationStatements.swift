@@ -1,0 +1,98 @@
+/// The SQL and the batch preparation of notification writes, for both backends (`?`
+/// placeholders, numbered for PostgreSQL by `StoreStatements.numbered`).
+enum NotificationStatements {
+    static let notificationColumns = """
+        (notification_uuid, bundle_id, environment, notification_type, subtype, signed_date_ms, signed_payload, received_ms)
+        """
+    static let transactionColumns = """
+        (bundle_id, environment, transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
+        info, server_members)
+        """
+    static let renewalColumns = "(bundle_id, environment, original_transaction_id, signed_date_ms, info)"
+
+    /// A notificationUUID already stored is left as it is: Apple's retries are stored once.
+    static func insertNotifications(rows: Int) -> String {
+        """
+        INSERT INTO notifications \(notificationColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 8))
+        ON CONFLICT (notification_uuid) DO NOTHING
+        """
+    }
+
+    /// One row per transaction key; the later `signedDate` replaces the stored facts, an earlier
+    /// one changes nothing (`later(_:than:)` is the same rule for rows of one batch).
+    static func upsertTransactions(rows: Int, _ d: SQLDialect) -> String {
+        """
+        INSERT INTO notification_transactions \(transactionColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 9))
+        ON CONFLICT (bundle_id, environment, transaction_id) DO UPDATE SET
+            original_transaction_id = excluded.original_transaction_id, product_id = excluded.product_id,
+            purchase_date_ms = excluded.purchase_date_ms, signed_date_ms = excluded.signed_date_ms, info = excluded.info,
+            server_members = excluded.server_members
+        WHERE \(laterCondition("notification_transactions", d))
+        """
+    }
+
+    /// One row per subscription (original transaction id); the later `signedDate` wins.
+    static func upsertRenewals(rows: Int, _ d: SQLDialect) -> String {
+        """
+        INSERT INTO renewal_infos \(renewalColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 5))
+        ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE SET
+            signed_date_ms = excluded.signed_date_ms, info = excluded.info
+        WHERE \(laterCondition("renewal_infos", d))
+        """
+    }
+
+    /// The incoming row is later: a later `signed_date_ms`, or the same one and a greater `info`
+    /// in byte order, so that the stored row never depends on the order of arrival.
+    static func laterCondition(_ table: String, _ d: SQLDialect) -> String {
+        let bytewise = d == .postgres ? #" COLLATE "C""# : ""   // SQLite compares TEXT with memcmp (BINARY)
+        return """
+            excluded.signed_date_ms > \(table).signed_date_ms OR (excluded.signed_date_ms = \(table).signed_date_ms \
+            AND excluded.info\(bytewise) > \(table).info\(bytewise))
+            """
+    }
+
+    /// Whether (signed, info) `a` is later than `b`: the rule of `laterCondition`.
+    static func later(_ a: (signed: Int64, info: String), than b: (signed: Int64, info: String)) -> Bool {
+        a.signed != b.signed ? a.signed > b.signed : b.info.utf8.lexicographicallyPrecedes(a.info.utf8)
+    }
+
+    /// A batch's rows, each key once (the later by `later(_:than:)`), sorted by key so that
+    /// concurrent writers lock rows in one order.
+    struct Rows {
+        var notifications: [NotificationRecord] = []
+        var transactions: [(key: Key, value: NotificationTransaction)] = []
+        var renewals: [(key: Key, value: RenewalInfoRecord)] = []
+
+        /// (bundle id, environment, transaction id or original transaction id).
+        struct Key: Hashable, Comparable {
+            let bundleID: String, environment: String, id: String
+            static func < (a: Key, b: Key) -> Bool { (a.bundleID, a.environment, a.id) < (b.bundleID, b.environment, b.id) }
+        }
+
+        init(_ batch: [NotificationRecord]) {
+            var seen = Set<String>()
+            var transactions: [Key: NotificationTransaction] = [:]
+            var renewals: [Key: RenewalInfoRecord] = [:]
+            for record in batch {
+                if seen.insert(record.uuid).inserted { notifications.append(record) }
+                if let t = record.transaction {
+                    Self.keepLater(t, Key(bundleID: record.bundleID, environment: record.environment, id: t.transactionID),
+                                   in: &transactions) { ($0.signedMilliseconds, $0.json) }
+                }
+                if let r = record.renewalInfo {
+                    Self.keepLater(r, Key(bundleID: record.bundleID, environment: record.environment, id: r.originalTransactionID),
+                                   in: &renewals) { ($0.signedMilliseconds, $0.json) }
+                }
+            }
+            notifications.sort { $0.uuid < $1.uuid }
+            self.transactions = transactions.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+            self.renewals = renewals.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+        }
+
+        /// Puts `value` under `key` unless the value there is later.
+        static func keepLater<V>(_ value: V, _ key: Key, in table: inout [Key: V], _ order: (V) -> (signed: Int64, info: String)) {
+            if let kept = table[key], !NotificationStatements.later(order(value), than: order(kept)) { return }
+            table[key] = value
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// Notifications in SQLite: their own group-commit writer (durable before answered, as receipts),
+/// and the notification side of a history.
+extension SQLiteStore {
+    public func save(_ notification: NotificationRecord) async throws {
+        try await notificationWriter.submit(notification)
+    }
+
+    /// The writer: one transaction per batch; cached histories are dropped after a batch that
+    /// changed anything, before its requests are answered.
+    static func notificationWriter(pool: DatabasePool, histories: HistoryCache) -> GroupCommit<NotificationRecord> {
+        GroupCommit { batch in
+            do {
+                let changed = try await pool.write { db in try Self.write(batch, db) }
+                if changed { histories.invalidate() }
+            } catch {
+                throw StoreError.database(String(describing: error))
+            }
+        }
+    }
+
+    /// One batch in the current transaction. Returns whether any row changed.
+    static func write(_ batch: [NotificationRecord], _ db: Database) throws -> Bool {
+        let rows = NotificationStatements.Rows(batch)
+        let now = nowMilliseconds()
+        var changed = false
+        let insert = try db.cachedStatement(sql: NotificationStatements.insertNotifications(rows: 1))
+        for n in rows.notifications {
+            try insert.execute(arguments: [n.uuid, n.bundleID, n.environment, n.type, n.subtype, n.signedMilliseconds, n.signedPayload, now])
+            changed = changed || db.changesCount > 0
+        }
+        let upsertTransaction = try db.cachedStatement(sql: NotificationStatements.upsertTransactions(rows: 1, .sqlite))
+        for (key, t) in rows.transactions {
+            try upsertTransaction.execute(arguments: [key.bundleID, key.environment, key.id, t.originalTransactionID, t.productID,
+                                                      t.purchaseMilliseconds, t.signedMilliseconds, t.json, t.serverMembers])
+            changed = changed || db.changesCount > 0
+        }
+        let upsertRenewal = try db.cachedStatement(sql: NotificationStatements.upsertRenewals(rows: 1, .sqlite))
+        for (key, r) in rows.renewals {
+            try upsertRenewal.execute(arguments: [key.bundleID, key.environment, key.id, r.signedMilliseconds, r.json])
+            changed = changed || db.changesCount > 0
+        }
+        return changed
+    }
+
+    /// What notifications told of these subscriptions: their transactions and renewal infos.
+    static func readNotified(_ db: Database, bundleID: String, environment: String,
+                             originalTransactionIDs: [String]) throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
+        let among = StoreStatements.placeholders(rows: 1, columns: originalTransactionIDs.count)
+        var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
+        arguments += originalTransactionIDs
+        let transactions = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, info, server_members
+            FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among)
+            """), arguments: StatementArguments(arguments)).map { row in
+            NotificationTransaction(transactionID: row[0], originalTransactionID: row[1], productID: row[2], purchaseMilliseconds: row[3],
+                                    signedMilliseconds: row[4], json: row[5], serverMembers: row[6])
+        }
+        let renewals = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT original_transaction_id, info FROM renewal_infos
+            WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among) ORDER BY original_transaction_id
+            """), arguments: StatementArguments(arguments)).map { row in
+            StoredRenewalInfo(originalTransactionID: row[0], json: row[1])
+        }
+        return (transactions, renewals)
+    }
+}
