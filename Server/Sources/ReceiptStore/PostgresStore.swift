@@ -8,10 +8,10 @@ import ServiceLifecycle
 /// transactions of the new ones as one multi-row upsert); migrations run under an advisory lock,
 /// so instances starting together apply them once.
 public final class PostgresStore: ReceiptStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let clientTask: Task<Void, Never>
     private let writer: GroupCommit<ReceiptRecord>
-    private let logger: Logger
+    let logger: Logger
 
     /// `pg_advisory_lock` key of the migrations ("receipt-s" in ASCII).
     static let migrationLockKey: Int64 = 0x7265_6365_6970_742D
@@ -202,7 +202,7 @@ public final class PostgresStore: ReceiptStore {
     static let callTimeout: Duration = .seconds(5)
 
     /// Runs `body` within `callTimeout`, reporting any failure as `StoreError.database`.
-    private func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withDeadline(Self.callTimeout, body)
         } catch let error as StoreError {

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// its requests is answered. One server process per file (several processes use PostgreSQL):
 /// that is what lets it keep histories in memory between commits (`HistoryCache`).
 public final class SQLiteStore: ReceiptStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
     private let histories = HistoryCache()
 
@@ -154,7 +154,7 @@ public final class SQLiteStore: ReceiptStore {
         try? pool.close()
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(body)
         } catch {

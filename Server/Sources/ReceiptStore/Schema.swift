@@ -81,6 +81,7 @@ enum Schema {
         Migration(version: 2, name: "apps.apple_id") { d in [
             "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)",
         ] },
+        hostedValidator,   // version 4 (CredentialSchema.swift)
     ]
 
     /// The newest version this program knows.
