@@ -19,7 +19,9 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static var knownPaths: Set<String> { ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/metrics"] }
+    static var knownPaths: Set<String> {
+        ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/metrics", "/v1/receipt", "/v1/receipt/encrypted", "/", "/inspect"]
+    }
 }
 
 /// The counters, made once per (endpoint, code).

@@ -18,16 +18,11 @@ struct VerifyRoutes {
     }
 
     func answer(_ request: Request, at endpoint: VerifyEndpoint) async -> Response {
-        // A declared length over the limit is refused before any of the body is read.
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > maxBody {
-            return Self.tooLarge()
-        }
         let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: maxBody)
-        } catch is NIOTooManyBytesError {
-            return Self.tooLarge()   // chunked: refused as soon as the limit is passed
-        } catch {
+        switch await RequestBody.collect(request, maxBody: maxBody) {
+        case .body(let buffer): body = buffer
+        case .tooLarge: return Self.tooLarge()   // before the body is read whole
+        case .unreadable:
             // The client stopped sending (truncated body, idle timeout): nothing to verify.
             var response = Self.json(service.unreadableRequest(at: endpoint).json)
             response.headers[.connection] = "close"
