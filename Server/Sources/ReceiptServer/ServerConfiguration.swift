@@ -31,7 +31,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
-    /// `root`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`). An unknown key or a value of the
+    /// `root`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`, `inspector`,
+    /// `key-rate`, `key-burst`). An unknown key or a value of the
     /// wrong type is an error, so a typo never passes silently.
     public init(configFile path: String) throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
