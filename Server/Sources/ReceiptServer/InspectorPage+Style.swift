@@ -1,6 +1,8 @@
 extension InspectorPage {
-    /// The page's style: system fonts only.
+    /// The page's style: system fonts only. `[hidden]` wins over every `display` rule, so a
+    /// section the script hides (the failure box of a valid receipt) is never drawn.
     static let style = """
+        [hidden]{display:none!important}
         :root{color-scheme:light dark;--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700;--line:#d0d7de;--muted:#656d76}
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1200px;padding:1rem 1.5rem}
         h1{margin:.2rem 0}h2{font-size:1.1rem;margin:1.6rem 0 .4rem}

@@ -17,7 +17,8 @@ import X509Certificates
           state: document.getElementById('verdict').dataset.state,
           verdict: document.getElementById('verdict').textContent,
           message: document.getElementById('message').textContent,
-          failureShown: !document.getElementById('failure').hidden,
+          failureShown: document.getElementById('failure').checkVisibility(),
+          curlShown: document.getElementById('curl-section').checkVisibility(),
           rule: document.getElementById('rule').textContent,
           failedCertificate: document.getElementById('failed-certificate').textContent,
           chain: [...document.querySelectorAll('#chain tbody tr')].map(r => [...r.cells].map(c => c.textContent)),
@@ -65,7 +66,8 @@ import X509Certificates
         // The sample: valid, its verified chain of three with validity and fingerprints, five purchases.
         let receipt = try AppReceipt([UInt8](Data(contentsOf: sample)))
         let verified = try receipt.validate(policy: .appStore(anchors: [TrustAnchor(derEncoded: [UInt8](Data(contentsOf: root)))]))
-        #expect(valid["verdict"] as? String == "Valid" && valid["failureShown"] as? Bool == false)
+        #expect(valid["verdict"] as? String == "Valid" && valid["failureShown"] as? Bool == false, "no failure box for a valid receipt")
+        #expect(valid["curlShown"] as? Bool == true)
         let chain = try #require(valid["chain"] as? [[String]])
         #expect(chain.map { $0[0] } == ["signer", "intermediate", "anchor"])
         #expect(chain.map { $0[1] } == verified.chain.map(\.subjectDescription))
