@@ -6,6 +6,7 @@ import CryptoPrimitives
 /// Storage keeps ID and the SHA-256 of the whole text, never the text: with 256 random bits a
 /// fast hash is enough (nothing to guess a word list from).
 public struct Credential: Sendable, Hashable {
+    /// Which secret, by its prefix.
     public enum Kind: String, Sendable {
         /// An API key, as the reference's `apikey=act_…`.
         case apiKey = "act"

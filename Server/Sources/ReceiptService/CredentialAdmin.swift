@@ -6,8 +6,10 @@ import ReceiptStore
 /// returned once, to be printed; storage keeps only their hashes (and the encryption key, which
 /// the server needs as it is).
 public struct CredentialAdmin: Sendable {
+    /// The registry's storage (the database both APIs read).
     public let store: any CredentialStore
 
+    /// Administration of the registry in `store`.
     public init(store: any CredentialStore) {
         self.store = store
     }

@@ -3,10 +3,13 @@ import Foundation
 /// A hosted-validator answer: the HTTP status (200, or 429 past the rate limit), the body, and
 /// for 429 the seconds in `Retry-After`.
 public struct HostedAnswer: Sendable {
+    /// 200, or 429 past the key's rate.
     public let httpStatus: Int
     /// The body's `status`: 0, 401, 403, 500, or one of Apple's codes.
     public let status: Int
+    /// The body: a JSON object.
     public let json: String
+    /// Seconds for `Retry-After` (429 only).
     public let retryAfter: Int?
 }
 

@@ -9,6 +9,7 @@ public final class HostedMetrics: Sendable {
     private let factory: any MetricsFactory
     private let counters = Mutex<[[String]: Counter]>([:])
 
+    /// Counters made by `factory` (the server's Prometheus registry).
     public init(factory: any MetricsFactory) {
         self.factory = factory
     }

@@ -40,6 +40,7 @@ public final class HostedRegistry: Sendable {
 
     private let snapshot = Mutex(Snapshot())
 
+    /// An empty registry: every request is refused until the first `reload`.
     public init() {}
 
     /// Replaces the snapshot with the database's apps and keys.
@@ -85,6 +86,7 @@ public struct HostedRegistryRefresh: Service {
     let interval: Duration
     let logger: Logger
 
+    /// Reloads `registry` from `store` every `interval`.
     public init(registry: HostedRegistry, store: any CredentialStore, interval: Duration = .seconds(5), logger: Logger) {
         self.registry = registry
         self.store = store
@@ -92,6 +94,7 @@ public struct HostedRegistryRefresh: Service {
         self.logger = logger
     }
 
+    /// Reloads until graceful shutdown.
     public func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while true {

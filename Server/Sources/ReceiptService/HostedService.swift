@@ -9,6 +9,7 @@ public enum HostedEndpoint: String, Sendable, CaseIterable {
     /// `POST /v1/receipt/encrypted`: a valid answer encrypted with the app's key.
     case encrypted
 
+    /// The route's path.
     public var path: String {
         switch self {
         case .plain: return "/v1/receipt"

@@ -13,6 +13,8 @@ public struct Inspector: Sendable {
     /// Xcode StoreKit-testing data is verified under Xcode's policy (`--allow-xcode`).
     let allowXcode: Bool
 
+    /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
+    /// Xcode's policies when `allowXcode`.
     public init(roots: [TrustAnchor]?, allowXcode: Bool) {
         receiptPolicy = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
         self.allowXcode = allowXcode

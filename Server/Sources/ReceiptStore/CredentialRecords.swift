@@ -7,10 +7,12 @@ public struct APIKeyRecord: Sendable, Hashable {
     public var sha256: [UInt8]
     /// The bundle ids whose tokens the key may use; nil: every app of the registry.
     public var apps: [String]?
+    /// When the key was made (milliseconds since 1970).
     public var createdMilliseconds: Int64
     /// When the key was revoked; nil while it is in force.
     public var revokedMilliseconds: Int64?
 
+    /// A key record with every column.
     public init(id: String, sha256: [UInt8], apps: [String]?, createdMilliseconds: Int64, revokedMilliseconds: Int64? = nil) {
         self.id = id
         self.sha256 = sha256
@@ -24,11 +26,14 @@ public struct APIKeyRecord: Sendable, Hashable {
 /// and SHA-256 of the whole token) and, for the encrypted endpoint, its AES-256 key. The key has
 /// to be stored as it is (the server encrypts with it); the token is stored as a hash only.
 public struct AppCredentials: Sendable, Hashable {
+    /// The token's public id.
     public var tokenID: String
+    /// SHA-256 of the whole token.
     public var tokenSHA256: [UInt8]
     /// 32 bytes, or nil when the app has no encryption key.
     public var encryptionKey: [UInt8]?
 
+    /// Credentials with every column.
     public init(tokenID: String, tokenSHA256: [UInt8], encryptionKey: [UInt8]?) {
         self.tokenID = tokenID
         self.tokenSHA256 = tokenSHA256
@@ -39,9 +44,12 @@ public struct AppCredentials: Sendable, Hashable {
 /// One row of the app registry with everything in it: what `--app` sets (the registration) and
 /// what `receipt-server app add` adds (the credentials; nil for apps only `--app` registered).
 public struct AppRecord: Sendable, Hashable {
+    /// Bundle id, shared secret's SHA-256, Apple id.
     public var registration: AppRegistration
+    /// Token and encryption key; nil for an app without a token.
     public var credentials: AppCredentials?
 
+    /// An app record from its parts.
     public init(registration: AppRegistration, credentials: AppCredentials?) {
         self.registration = registration
         self.credentials = credentials
