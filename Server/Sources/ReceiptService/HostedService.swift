@@ -89,7 +89,7 @@ public final class HostedService: Sendable {
         case .authentic(let checked): receipt = checked
         }
         if let refusal = Self.otherApp(receipt.verified, app) { return refusal }
-        let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now)
+        let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now, route: endpoint.path)
         guard verified.status == .valid else { return Self.apple(verified.status) }
         let plain = HostedStatus.valid(verifyReceiptAnswer: verified.json)
         guard endpoint == .encrypted, let key = app.encryptionKey else {

@@ -111,8 +111,10 @@ public final class VerifyReceiptService: Sendable {
     }
 
     /// Status 0 for an admitted receipt, once it is durable (21100 when storage fails): stores
-    /// it unless stored already, and reads the history of its subscriptions.
-    func remember(_ checked: CheckedReceipt, at endpoint: VerifyEndpoint, excludeOld: Bool, now: Date) async -> VerifyAnswer {
+    /// it unless stored already, and reads the history of its subscriptions. `route` names the
+    /// path the request came to in the logs (the hosted API's; default `endpoint`'s).
+    func remember(_ checked: CheckedReceipt, at endpoint: VerifyEndpoint, excludeOld: Bool, now: Date,
+                  route: String? = nil) async -> VerifyAnswer {
         let receipt = checked.verified
         do {
             if !checked.stored {
@@ -127,11 +129,11 @@ public final class VerifyReceiptService: Sendable {
                 }
             }
             logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(receipt.record.sha256.prefix(8)))",
-                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(endpoint.path)"])
+                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(route ?? endpoint.path)"])
             return VerifyAnswer(status: .valid, json: ResponseJSON.valid(receipt, requestDate: now, history: history,
                                                                          excludeOld: excludeOld))
         } catch {
-            logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(endpoint.path)"])
+            logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(route ?? endpoint.path)"])
             return failure(.storageUnavailable)
         }
     }

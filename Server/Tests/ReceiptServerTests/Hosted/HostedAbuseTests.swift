@@ -104,5 +104,6 @@ import Testing
             #expect(!server.logText.contains(secret), "plaintext in the logs")
         }
         #expect(server.logText.contains("\"message\":\"listening\""))
+        #expect(server.logText.contains("\"endpoint\":\"/v1/receipt\""), "the hosted API's route names its log lines")
     }
 }
