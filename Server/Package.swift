@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // Storage: the schema and its migrations, the storage protocol, SQLite and PostgreSQL.
@@ -49,11 +51,14 @@ let package = Package(
             .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
+            // AES-256-CBC for the hosted API's encrypted answers (BoringSSL's, not ours).
+            .product(name: "CryptoExtras", package: "swift-crypto"),
         ]),
         // HTTP: routes, body limit, health, metrics, configuration, start-up.
         .target(name: "ReceiptServer", dependencies: [
             "ReceiptService", "ReceiptStore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "AppReceipt", package: "swift-receipt"),
             .product(name: "X509Certificates", package: "swift-receipt"),
@@ -63,7 +68,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "receipt-server", dependencies: [
-            "ReceiptServer", "ReceiptStore",
+            "ReceiptServer", "ReceiptService", "ReceiptStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -88,6 +93,9 @@ let package = Package(
             .product(name: "AppReceipt", package: "swift-receipt"),
             .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+            // The browser test drives headless Chromium over the DevTools protocol (a WebSocket).
+            .product(name: "WSClient", package: "swift-websocket"),
         ]),
     ]
 )

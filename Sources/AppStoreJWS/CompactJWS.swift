@@ -64,6 +64,16 @@ public struct CompactJWS: Sendable {
 }
 
 extension CompactJWS {
+    /// The token in `raw` when `raw` looks like one: text starting `eyJ` (base64url of `{"`), with
+    /// whitespace around it removed; nil for anything else (a receipt, binary or base64). How the
+    /// `receipt` tool and receipt-server's inspector tell a token from a receipt.
+    public static func token(in raw: [UInt8]) -> [UInt8]? {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard let first = raw.firstIndex(where: { !isSpace($0) }), let last = raw.lastIndex(where: { !isSpace($0) }) else { return nil }
+        let token = Array(raw[first ... last])
+        return token.starts(with: Array("eyJ".utf8)) ? token : nil
+    }
+
     /// The header: a JSON object (RFC 7515 §4) with `alg` a string and `x5c` an array of padded
     /// standard base64 DER certificates (§4.1.6), each parsed strictly.
     static func readHeader(_ bytes: [UInt8]) throws(JWSError) -> JWSHeader {

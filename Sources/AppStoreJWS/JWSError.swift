@@ -129,6 +129,20 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
+extension JWSError {
+    /// The line a person reads for a refused token: `malformed signed data: REASON`, or
+    /// `not valid: REASON` with, for data from the other world than the policy's, the advice
+    /// `SignerOrigin.hint(for:)` gives (the `receipt` tool's stderr line; the inspector page's text).
+    public var refusalMessage: String {
+        switch category {
+        case .malformed: return "malformed signed data: \(self)"
+        case .notAuthentic, .unexpectedValue:
+            guard case .untrustedOrigin(let origin, _, _) = self else { return "not valid: \(self)" }
+            return "not valid: \(self); \(origin.hint(for: "token"))"
+        }
+    }
+}
+
 /// Bounds on tokens taken from outside.
 public enum JWSLimits: Sendable {
     /// Longest token accepted. Apple's largest, a notification carrying two nested tokens, is

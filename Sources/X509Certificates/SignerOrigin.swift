@@ -66,6 +66,16 @@ public enum SignerOrigin: Sendable, Hashable {
         "\(description), which \(TrustPolicy.text(forName: policy)) does not trust"
     }
 
+    /// What to do with `data` ("receipt", "token") of this origin, which a policy for the other
+    /// world refused: choose the other `--policy` (the `receipt` tool's words, which
+    /// receipt-server's inspector shows too).
+    public func hint(for data: String) -> String {
+        switch self {
+        case .xcodeTesting: return "to read a test \(data) use --policy xcode"
+        case .appStore: return "to verify an App Store \(data) use --policy appstore (the default)"
+        }
+    }
+
     /// How a message names data of this origin.
     var description: String {
         switch self {

@@ -1,4 +1,5 @@
 import AppReceipt
+import AppStoreJWS
 import Foundation
 
 /// Reads a FILE operand: a path or `-` (standard input), holding binary DER/BER, base64 text or PEM.
@@ -21,9 +22,6 @@ enum Input {
     /// A compact JWS: text starting `eyJ` (base64url of `{"`), whitespace around it ignored.
     /// Returns the token without that whitespace, or `nil` for anything else.
     static func compactJWS(_ raw: [UInt8]) -> [UInt8]? {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        guard let first = raw.firstIndex(where: { !isSpace($0) }), let last = raw.lastIndex(where: { !isSpace($0) }) else { return nil }
-        let token = Array(raw[first ... last])
-        return token.starts(with: Array("eyJ".utf8)) ? token : nil
+        CompactJWS.token(in: raw)
     }
 }

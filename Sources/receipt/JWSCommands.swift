@@ -80,15 +80,7 @@ enum JWSCommands {
     }
 
     private static func failure(_ error: JWSError) -> ToolFailure {
-        switch error.category {
-        case .malformed: ToolFailure(status: .malformed, message: "malformed signed data: \(error)")
-        case .notAuthentic, .unexpectedValue:
-            if case .untrustedOrigin(let origin, _, _) = error {
-                ToolFailure(status: .verificationFailed, message: "not valid: \(error); \(RefusalHint.hint(for: origin, data: "token"))")
-            } else {
-                ToolFailure(status: .verificationFailed, message: "not valid: \(error)")
-            }
-        }
+        ToolFailure(status: error.category == .malformed ? .malformed : .verificationFailed, message: error.refusalMessage)
     }
 }
 

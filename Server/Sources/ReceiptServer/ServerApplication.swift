@@ -24,9 +24,11 @@ public enum ServerApplication {
 
         let store = try await Stores.open(location, logger: logger)
         let registry = AppRegistry()
+        let hostedRegistry = HostedRegistry()
         do {
             if !apps.isEmpty { try await store.register(apps) }
             registry.replace(with: try await store.apps())
+            try await hostedRegistry.reload(from: store)
         } catch {
             try? await Stores.shutDown(store)
             throw error
@@ -47,6 +49,13 @@ public enum ServerApplication {
         let notifications = NotificationService(store: store, registry: registry, anchors: rootsG3,
                                                 metrics: NotificationMetrics(factory: factory), logger: logger)
         NotificationRoutes(service: notifications, maxBody: configuration.maxBody).register(on: router)
+        let hosted = HostedService(verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
+                                   burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
+        HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
+        if configuration.inspector {
+            InspectorRoutes(inspector: Inspector(roots: roots, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody)
+                .register(on: router)
+        }
         router.get("/health") { _, _ in
             do {
                 try await store.ping()
@@ -65,13 +74,14 @@ public enum ServerApplication {
         logger.info("receipt-server configured", metadata: [
             "database": "\(location)", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
             "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
-            "allow_xcode": "\(configuration.allowXcode)", "cache": "\(configuration.cache)", "max_body": "\(configuration.maxBody)",
+            "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspector)", "cache": "\(configuration.cache)", "max_body": "\(configuration.maxBody)",
         ])
         return Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server"),
-            services: [store, AppRegistryRefresh(registry: registry, store: store, logger: logger)],
+            services: [store, AppRegistryRefresh(registry: registry, store: store, logger: logger),
+                       HostedRegistryRefresh(registry: hostedRegistry, store: store, logger: logger)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

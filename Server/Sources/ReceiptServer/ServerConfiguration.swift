@@ -24,11 +24,18 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel = "info"
     /// Seconds a connection may stay silent (mid-request or between requests) before it is closed.
     public var idleTimeout = 30
+    /// `GET /` (the inspector page) and `POST /inspect`; `--inspector off` leaves them out.
+    public var inspector = true
+    /// Hosted API: requests a second per API key (token bucket refill); 0 turns the limit off.
+    public var keyRate = 100.0
+    /// Hosted API: requests an API key may send at once (the bucket's size).
+    public var keyBurst = 200
 
     public init() {}
 
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
-    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`). An unknown key or a value of the
+    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`, `inspector`,
+    /// `key-rate`, `key-burst`). An unknown key or a value of the
     /// wrong type is an error, so a typo never passes silently.
     public init(configFile path: String) throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
@@ -52,6 +59,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = file.cache { cache = value }
         if let value = file.logLevel { logLevel = value }
         if let value = file.idleTimeout { idleTimeout = value }
+        if let value = file.inspector { inspector = try Self.onOff(value) }
+        if let value = file.keyRate { keyRate = value }
+        if let value = file.keyBurst { keyBurst = value }
     }
 
     /// The configuration file's shape.
@@ -67,11 +77,15 @@ public struct ServerConfiguration: Sendable, Equatable {
         var cache: Int?
         var logLevel: String?
         var idleTimeout: Int?
+        var inspector: String?
+        var keyRate: Double?
+        var keyBurst: Int?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case host, port, database, app, root, cache
             case rootG3 = "root-g3"
             case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
+            case inspector, keyRate = "key-rate", keyBurst = "key-burst"
         }
 
         struct AnyKey: CodingKey {
@@ -98,6 +112,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             cache = try c.decodeIfPresent(Int.self, forKey: .cache)
             logLevel = try c.decodeIfPresent(String.self, forKey: .logLevel)
             idleTimeout = try c.decodeIfPresent(Int.self, forKey: .idleTimeout)
+            inspector = try c.decodeIfPresent(String.self, forKey: .inspector)
+            keyRate = try c.decodeIfPresent(Double.self, forKey: .keyRate)
+            keyBurst = try c.decodeIfPresent(Int.self, forKey: .keyBurst)
         }
     }
 
@@ -108,6 +125,17 @@ public struct ServerConfiguration: Sendable, Equatable {
         guard cache >= 0 else { throw .invalidValue("cache", String(cache)) }
         guard idleTimeout > 0 else { throw .invalidValue("idle-timeout", String(idleTimeout)) }
         guard !host.isEmpty else { throw .invalidValue("host", host) }
+        guard keyRate >= 0, keyRate.isFinite else { throw .invalidValue("key-rate", String(keyRate)) }
+        guard keyBurst >= 1 else { throw .invalidValue("key-burst", String(keyBurst)) }
+    }
+
+    /// `on` or `off` (`--inspector`).
+    public static func onOff(_ text: String) throws(ConfigurationError) -> Bool {
+        switch text {
+        case "on": return true
+        case "off": return false
+        default: throw .invalidValue("inspector", text)
+        }
     }
 
     static func describe(_ error: any Error) -> String {

@@ -21,7 +21,7 @@ enum StartupOptions {
         }
         let parts = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let bundle = String(parts[0])
-        guard !bundle.isEmpty, !bundle.contains(where: \.isWhitespace), !bundle.contains("@") else { throw .invalidApp(bundle) }
+        guard AppRegistry.isValidBundleID(bundle) else { throw .invalidApp(bundle) }
         guard parts.count == 2 else { return AppRegistration(bundleID: bundle, sharedSecretSHA256: nil, appleID: appleID) }
         guard !parts[1].isEmpty else { throw .invalidApp(bundle) }
         return AppRegistration(bundleID: bundle, sharedSecretSHA256: AppRegistry.sharedSecretSHA256(String(parts[1])), appleID: appleID)

@@ -12,12 +12,15 @@ struct VerifiedReceipt: Sendable {
     /// Original transaction ids of the receipt's auto-renewable subscriptions (in-app purchases
     /// with an expiration date), each once, sorted.
     let subscriptionOriginalIDs: [String]
+    /// The app's Apple id as the receipt names it (`app_item_id`; production receipts carry it).
+    let appItemID: Int64?
 
     /// Whether the receipt holds an auto-renewable subscription.
     var hasSubscription: Bool { !subscriptionOriginalIDs.isEmpty }
 
     init(_ receipt: AppReceipt, bytes: [UInt8], sha256: [UInt8]) {
         environment = receipt.environment
+        appItemID = receipt.appItemIdentifier
         receiptJSON = ReceiptJSON.receiptObject(receipt)
         var originals = Set<String>()
         let transactions = receipt.inAppPurchases.map { purchase in

@@ -69,25 +69,57 @@ public final class VerifyReceiptService: Sendable {
     private func answer(body: Data, at endpoint: VerifyEndpoint, now: Date) async -> VerifyAnswer {
         guard let request = VerifyRequest(json: body) else { return failure(.unreadableRequest) }
         guard let text = request.receiptData.value, let bytes = ReceiptData.decode(text) else { return failure(.malformedReceipt) }
-        let sha256 = ReceiptVerifier.sha256(bytes)
-        let key = VerificationCache.Key(sha256: sha256, context: endpoint == .sandbox && allowXcode ? .xcodeAllowed : .appStoreOnly)
-        let entry = verdict(bytes, key)
-        guard case .authentic(let receipt) = entry.verdict else {
-            return failure(entry.verdict.isMalformed ? .malformedReceipt : .notAuthenticated)
+        let receipt: CheckedReceipt
+        switch check(bytes, at: endpoint) {
+        case .refused(let status): return failure(status)
+        case .authentic(let checked): receipt = checked
         }
-        if let mismatch = environmentMismatch(receipt.environment, endpoint) { return failure(mismatch) }
-        switch registry.decision(for: receipt.record.bundleID) {
+        switch registry.decision(for: receipt.verified.record.bundleID) {
         case .notServed:
             return failure(.appNotServed)
-        case .served(let secret?) where receipt.hasSubscription && !AppRegistry.matches(password: request.password.value, expected: secret):
+        case .served(let secret?) where receipt.verified.hasSubscription && !AppRegistry.matches(password: request.password.value, expected: secret):
             return failure(.sharedSecretMismatch)
         case .served:
             break
         }
+        return await remember(receipt, at: endpoint, excludeOld: request.excludeOldTransactions, now: now)
+    }
+
+    /// Receipt bytes checked up to the app: decoded and verified (21002, 21003) and at home at
+    /// `endpoint` (21007, 21008).
+    enum Check: Sendable {
+        case refused(VerifyStatus)
+        case authentic(CheckedReceipt)
+    }
+
+    /// An authentic receipt at its endpoint, with its cache key and whether it is stored already.
+    struct CheckedReceipt: Sendable {
+        let verified: VerifiedReceipt
+        let key: VerificationCache.Key
+        let stored: Bool
+    }
+
+    func check(_ bytes: [UInt8], at endpoint: VerifyEndpoint) -> Check {
+        let sha256 = ReceiptVerifier.sha256(bytes)
+        let key = VerificationCache.Key(sha256: sha256, context: endpoint == .sandbox && allowXcode ? .xcodeAllowed : .appStoreOnly)
+        let entry = verdict(bytes, key)
+        guard case .authentic(let receipt) = entry.verdict else {
+            return .refused(entry.verdict.isMalformed ? .malformedReceipt : .notAuthenticated)
+        }
+        if let mismatch = environmentMismatch(receipt.environment, endpoint) { return .refused(mismatch) }
+        return .authentic(CheckedReceipt(verified: receipt, key: key, stored: entry.stored))
+    }
+
+    /// Status 0 for an admitted receipt, once it is durable (21100 when storage fails): stores
+    /// it unless stored already, and reads the history of its subscriptions. `route` names the
+    /// path the request came to in the logs (the hosted API's; default `endpoint`'s).
+    func remember(_ checked: CheckedReceipt, at endpoint: VerifyEndpoint, excludeOld: Bool, now: Date,
+                  route: String? = nil) async -> VerifyAnswer {
+        let receipt = checked.verified
         do {
-            if !entry.stored {
+            if !checked.stored {
                 try await metrics.storageSave.measure { try await store.save(receipt.record) }
-                cache.markStored(key)
+                cache.markStored(checked.key)
             }
             var history: PurchaseHistory?
             if receipt.hasSubscription {
@@ -96,12 +128,12 @@ public final class VerifyReceiptService: Sendable {
                                             originalTransactionIDs: receipt.subscriptionOriginalIDs)
                 }
             }
-            logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(sha256.prefix(8)))",
-                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(endpoint.path)"])
+            logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(receipt.record.sha256.prefix(8)))",
+                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(route ?? endpoint.path)"])
             return VerifyAnswer(status: .valid, json: ResponseJSON.valid(receipt, requestDate: now, history: history,
-                                                                         excludeOld: request.excludeOldTransactions))
+                                                                         excludeOld: excludeOld))
         } catch {
-            logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(endpoint.path)"])
+            logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(route ?? endpoint.path)"])
             return failure(.storageUnavailable)
         }
     }

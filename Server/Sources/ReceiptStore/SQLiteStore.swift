@@ -18,6 +18,10 @@ public final class SQLiteStore: ReceiptStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "receipt-server"
+        // Readers map the file instead of copying each page with pread (SQLite §"Memory-Mapped
+        // I/O"; writes still go through write(2) and the WAL): 0.74 → 0.60 ms of CPU per stored
+        // receipt under Server/bench, +22 % distinct receipts a second.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             try pool.writeWithoutTransaction { db in

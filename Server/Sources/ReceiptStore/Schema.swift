@@ -84,7 +84,8 @@ enum Schema {
         Migration(version: 2, name: "apps.apple_id") { d in [
             "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)",
         ] },
-        NotificationSchema.migration,
+        NotificationSchema.migration,   // version 3
+        hostedValidator,                // version 4 (CredentialSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -4,13 +4,14 @@ import Logging
 import ReceiptServer
 import ReceiptStore
 
-/// `receipt-server [serve] [options]` and `receipt-server stats --database …`.
+/// `receipt-server [serve] [options]`, `receipt-server stats --database …`, and the registry's
+/// `apikey …` and `app …` commands.
 @main
 struct ReceiptServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipt-server",
         abstract: "An offline, self-hosted verifyReceipt: receipts verified in Swift, remembered in SQLite or PostgreSQL.",
-        subcommands: [Serve.self, Stats.self, Ingest.self],
+        subcommands: [Serve.self, Stats.self, Ingest.self, APIKeyCommand.self, AppCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -49,6 +50,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Verification cache entries; 0 turns it off (default 10000).") var cache: Int?
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).") var logLevel: String?
     @Option(help: "Seconds a silent connection is kept open (default 30).") var idleTimeout: Int?
+    @Option(help: "on or off: the inspector page (GET /) and POST /inspect (default on).") var inspector: String?
+    @Option(help: "Hosted API: requests a second per API key; 0 turns the limit off (default 100).") var keyRate: Double?
+    @Option(help: "Hosted API: requests an API key may send at once (default 200).") var keyBurst: Int?
 
     func run() async throws {
         var configuration = try storage.configuration()
@@ -62,6 +66,9 @@ struct Serve: AsyncParsableCommand {
         if let cache { configuration.cache = cache }
         if let logLevel { configuration.logLevel = logLevel }
         if let idleTimeout { configuration.idleTimeout = idleTimeout }
+        if let inspector { configuration.inspector = try ServerConfiguration.onOff(inspector) }
+        if let keyRate { configuration.keyRate = keyRate }
+        if let keyBurst { configuration.keyBurst = keyBurst }
         let logger = try makeLogger(configuration.logLevel)
         let host = configuration.host
         let application = try await ServerApplication.make(configuration, logger: logger) { port in

@@ -1,0 +1,110 @@
+import Logging
+import ReceiptStore
+import ServiceLifecycle
+import Synchronization
+
+/// Who may use the hosted-validator API: API keys and app tokens as the database holds them
+/// (hashes only), in an in-memory snapshot that `HostedRegistryRefresh` reloads, so a key made or
+/// revoked by `receipt-server apikey` on any machine takes effect within one reload interval.
+public final class HostedRegistry: Sendable {
+    /// An app as the hosted API serves it: the token's app.
+    struct App: Sendable, Equatable {
+        let bundleID: String
+        /// The app's Apple id, when registered: production receipts must name it.
+        let appleID: Int64?
+        let encryptionKey: [UInt8]?
+    }
+
+    /// Why a request is refused 401 (counted in `/metrics` by this name), or the app it may use.
+    enum Authentication: Equatable {
+        case missingCredentials, unknownKey, revokedKey, unknownToken, tokenOfAnotherKey
+        case authenticated(keyID: String, app: App)
+
+        /// The `reason` label of `receipt_server_hosted_auth_failures_total`.
+        var failureReason: String? {
+            switch self {
+            case .missingCredentials: return "missing"
+            case .unknownKey: return "unknown_key"
+            case .revokedKey: return "revoked_key"
+            case .unknownToken: return "unknown_token"
+            case .tokenOfAnotherKey: return "token_of_another_key"
+            case .authenticated: return nil
+            }
+        }
+    }
+
+    private struct Snapshot: Sendable {
+        var keys: [String: APIKeyRecord] = [:]
+        var tokens: [String: (app: AppRecord, credentials: AppCredentials)] = [:]
+    }
+
+    private let snapshot = Mutex(Snapshot())
+
+    /// An empty registry: every request is refused until the first `reload`.
+    public init() {}
+
+    /// Replaces the snapshot with the database's apps and keys.
+    public func replace(apps: [AppRecord], keys: [APIKeyRecord]) {
+        var next = Snapshot()
+        for key in keys { next.keys[key.id] = key }
+        for app in apps {
+            guard let credentials = app.credentials else { continue }
+            next.tokens[credentials.tokenID] = (app, credentials)
+        }
+        snapshot.withLock { $0 = next }
+    }
+
+    /// Reloads the snapshot from `store`.
+    public func reload(from store: any CredentialStore) async throws {
+        replace(apps: try await store.appRecords(), keys: try await store.apiKeys())
+    }
+
+    /// Checks the key first and the token only for a key in force, so a wrong key tells nothing
+    /// about tokens. Each secret is found by its public id, then its SHA-256 is compared with the
+    /// stored one in constant time.
+    func authenticate(apiKey: String?, token: String?) -> Authentication {
+        guard let apiKey, let token else { return .missingCredentials }
+        guard let key = Credential(apiKey, kind: .apiKey) else { return .unknownKey }
+        return snapshot.withLock { snapshot in
+            guard let stored = snapshot.keys[key.id], key.matches(stored.sha256) else { return .unknownKey }
+            guard stored.revokedMilliseconds == nil else { return .revokedKey }
+            guard let token = Credential(token, kind: .appToken), let entry = snapshot.tokens[token.id],
+                  token.matches(entry.credentials.tokenSHA256) else { return .unknownToken }
+            let bundleID = entry.app.registration.bundleID
+            guard stored.apps?.contains(bundleID) ?? true else { return .tokenOfAnotherKey }
+            return .authenticated(keyID: stored.id, app: App(bundleID: bundleID, appleID: entry.app.registration.appleID,
+                                                                  encryptionKey: entry.credentials.encryptionKey))
+        }
+    }
+}
+
+/// Reloads the hosted registry every `interval` until graceful shutdown; a failed reload keeps
+/// the last snapshot.
+public struct HostedRegistryRefresh: Service {
+    let registry: HostedRegistry
+    let store: any CredentialStore
+    let interval: Duration
+    let logger: Logger
+
+    /// Reloads `registry` from `store` every `interval`.
+    public init(registry: HostedRegistry, store: any CredentialStore, interval: Duration = .seconds(5), logger: Logger) {
+        self.registry = registry
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Reloads until graceful shutdown.
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while true {
+                try await Task.sleep(for: interval)   // throws once cancelled
+                do {
+                    try await registry.reload(from: store)
+                } catch {
+                    logger.warning("hosted registry reload failed", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import AppReceipt
+import AppStoreJWS
+import Foundation
+import X509Certificates
+
+/// The inspector page's work (`POST /inspect`): reads a receipt (binary or base64) or a StoreKit 2
+/// token, verifies it as the server would, and describes the outcome for a person: verdict, the
+/// rule and certificate a refusal names (in the `receipt` tool's words), the certificates with
+/// subjects, validity and SHA-256, the fields and purchases, and the raw JSON. Stores nothing.
+public struct Inspector: Sendable {
+    /// The receipts' App Store rules (Apple Root CA, or `--root`).
+    let receiptPolicy: TrustPolicy
+    /// Xcode StoreKit-testing data is verified under Xcode's policy (`--allow-xcode`).
+    let allowXcode: Bool
+
+    /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
+    /// Xcode's policies when `allowXcode`.
+    public init(roots: [TrustAnchor]?, allowXcode: Bool) {
+        receiptPolicy = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
+        self.allowXcode = allowXcode
+    }
+
+    /// The report for `raw` (the bytes of a file or of pasted text) as a JSON object.
+    public func inspect(_ raw: [UInt8]) -> String {
+        let report = CompactJWS.token(in: raw).map(inspectToken) ?? inspectReceipt(ReceiptInput.decode(raw))
+        return report.json
+    }
+
+    func inspectReceipt(_ bytes: [UInt8]) -> InspectionReport {
+        var report = InspectionReport(kind: "receipt")
+        let receipt: AppReceipt
+        do {
+            receipt = try AppReceipt(bytes)
+        } catch {
+            report.refuse(status: 21002, verdict: "malformed", message: "malformed receipt: \(error)", rule: InspectionRule(rule: "malformed"))
+            return report
+        }
+        let policy = allowXcode && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : receiptPolicy
+        let time = Int64(receipt.creationDate.timeIntervalSince1970.rounded(.down))
+        report.policy = policy.name
+        report.validationTime = time
+        report.fields(receiptObject: ReceiptJSON.receiptObject(receipt))
+        report.raw = ReceiptJSON.response(receipt)
+        report.receiptData = Data(bytes).base64EncodedString()
+        report.endpoint = receipt.environment.verifyReceiptName == "Production" ? "/verifyReceipt" : "/sandbox/verifyReceipt"
+        do {
+            let verified = try receipt.validate(policy: policy, at: .receiptCreation)
+            report.accept(chain: verified.chain, message: "valid (\(policy.name)): " + Self.path(verified.chain))
+        } catch {
+            report.certificates(receipt.signedData.certificates, verified: false)
+            report.refuse(status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation),
+                          rule: InspectionRule(error))
+            report.raw = ReceiptJSON.failure(.notAuthenticated)
+        }
+        return report
+    }
+
+    func inspectToken(_ token: [UInt8]) -> InspectionReport {
+        var report = InspectionReport(kind: "jws")
+        let jws: CompactJWS
+        do {
+            jws = try CompactJWS(token)
+        } catch {
+            report.refuse(status: 21002, verdict: "malformed", message: error.refusalMessage, rule: InspectionRule(error))
+            return report
+        }
+        let x5c = jws.header.certificateChain ?? []
+        let xcode = x5c.first.flatMap { SignerOrigin.recognize(signer: $0, among: x5c) } == .xcodeTesting
+        let policy = allowXcode && xcode ? TrustPolicy.xcodeSignedData : .appStoreSignedData
+        report.policy = policy.name
+        report.payloadKind = SignedPayloadKind(payload: jws.payload).rawValue
+        report.fields(payload: jws.payload)
+        report.raw = String(decoding: jws.payload, as: UTF8.self)
+        do {
+            let verified = try JWSVerifier(policy: policy).verify(jws)
+            report.validationTime = verified.validationTime
+            report.accept(chain: verified.chain, message: "valid (\(policy.name)): " + Self.path(verified.chain))
+        } catch {
+            report.certificates(x5c, verified: false)
+            report.refuse(status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
+                          message: error.refusalMessage, rule: InspectionRule(error))
+        }
+        return report
+    }
+
+    /// `subject <- subject <- …`, as `receipt verify` prints a valid chain.
+    static func path(_ chain: [Certificate]) -> String {
+        chain.map(\.subjectDescription).joined(separator: " <- ")
+    }
+}

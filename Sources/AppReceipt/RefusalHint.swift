@@ -1,0 +1,25 @@
+import X509Certificates
+
+/// What a person should do after a receipt is refused, when the refusal says: one clause appended
+/// to the reason after `; `. The error keeps the precise rule; this is only advice. The `receipt`
+/// tool prints it on standard error and receipt-server's inspector page shows it, in the same words.
+public enum RefusalHint: Sendable {
+    /// The line for a refused receipt: `not valid: REASON`, then `; HINT` when there is one.
+    public static func message(_ error: ReceiptValidationError, time: ValidationTime) -> String {
+        guard let hint = hint(error, time: time) else { return "not valid: \(error)" }
+        return "not valid: \(error); \(hint)"
+    }
+
+    /// The advice for `error` judged at `time`, if any.
+    public static func hint(_ error: ReceiptValidationError, time: ValidationTime) -> String? {
+        guard case .untrusted(let reason) = error else { return nil }
+        switch reason {
+        case .untrustedOrigin(let origin, _, _):
+            return origin.hint(for: "receipt")
+        case .expired where time == .now, .notYetValid where time == .now:
+            return "Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the receipt's creation date"
+        default:
+            return nil
+        }
+    }
+}
