@@ -80,8 +80,9 @@ public enum ServerApplication {
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server"),
-            services: [store, AppRegistryRefresh(registry: registry, store: store, logger: logger),
-                       HostedRegistryRefresh(registry: hostedRegistry, store: store, logger: logger)],
+            services: [store,
+                       RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },
+                       RegistryRefresh("hosted", logger: logger) { try await hostedRegistry.reload(from: store) }],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -1,12 +1,10 @@
 import CryptoPrimitives
-import Logging
 import ReceiptStore
-import ServiceLifecycle
 import Synchronization
 
 /// The apps served, as the database's registry holds them (the `apps` table; `--app` flags are
 /// written there at start-up, so every instance on one database serves the same apps). An empty
-/// registry serves every bundle id. Requests read an in-memory snapshot; `AppRegistryRefresh`
+/// registry serves every bundle id. Requests read an in-memory snapshot; `RegistryRefresh`
 /// reloads it periodically so changes made by other instances are picked up.
 public final class AppRegistry: Sendable {
     /// What the registry says about a bundle id.
@@ -55,34 +53,5 @@ public final class AppRegistry: Sendable {
         var hasher = SHA256()
         Array(secret.utf8).withUnsafeBytes { hasher.update($0) }
         return Array(hasher.finalize())
-    }
-}
-
-/// Reloads the registry from the database every `interval` until graceful shutdown. A failed
-/// reload keeps the last snapshot.
-public struct AppRegistryRefresh: Service {
-    let registry: AppRegistry
-    let store: any ReceiptStore
-    let interval: Duration
-    let logger: Logger
-
-    public init(registry: AppRegistry, store: any ReceiptStore, interval: Duration = .seconds(5), logger: Logger) {
-        self.registry = registry
-        self.store = store
-        self.interval = interval
-        self.logger = logger
-    }
-
-    public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while true {
-                try await Task.sleep(for: interval)   // throws once cancelled
-                do {
-                    registry.replace(with: try await store.apps())
-                } catch {
-                    logger.warning("app registry reload failed", metadata: ["error": "\(error)"])
-                }
-            }
-        }
     }
 }

@@ -1,10 +1,8 @@
-import Logging
 import ReceiptStore
-import ServiceLifecycle
 import Synchronization
 
 /// Who may use the hosted-validator API: API keys and app tokens as the database holds them
-/// (hashes only), in an in-memory snapshot that `HostedRegistryRefresh` reloads, so a key made or
+/// (hashes only), in an in-memory snapshot that `RegistryRefresh` reloads, so a key made or
 /// revoked by `receipt-server apikey` on any machine takes effect within one reload interval.
 public final class HostedRegistry: Sendable {
     /// An app as the hosted API serves it: the token's app.
@@ -74,37 +72,6 @@ public final class HostedRegistry: Sendable {
             guard stored.apps?.contains(bundleID) ?? true else { return .tokenOfAnotherKey }
             return .authenticated(keyID: stored.id, app: App(bundleID: bundleID, appleID: entry.app.registration.appleID,
                                                                   encryptionKey: entry.credentials.encryptionKey))
-        }
-    }
-}
-
-/// Reloads the hosted registry every `interval` until graceful shutdown; a failed reload keeps
-/// the last snapshot.
-public struct HostedRegistryRefresh: Service {
-    let registry: HostedRegistry
-    let store: any CredentialStore
-    let interval: Duration
-    let logger: Logger
-
-    /// Reloads `registry` from `store` every `interval`.
-    public init(registry: HostedRegistry, store: any CredentialStore, interval: Duration = .seconds(5), logger: Logger) {
-        self.registry = registry
-        self.store = store
-        self.interval = interval
-        self.logger = logger
-    }
-
-    /// Reloads until graceful shutdown.
-    public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while true {
-                try await Task.sleep(for: interval)   // throws once cancelled
-                do {
-                    try await registry.reload(from: store)
-                } catch {
-                    logger.warning("hosted registry reload failed", metadata: ["error": "\(error)"])
-                }
-            }
         }
     }
 }
