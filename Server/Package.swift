@@ -76,6 +76,10 @@ let package = Package(
         .executableTarget(name: "bench-receipts", dependencies: [
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
         ]),
+        // Request bodies for Server/bench-hostile: the worst receipts a client without keys can send.
+        .executableTarget(name: "bench-hostile", dependencies: [
+            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+        ]),
         // Request bodies for Server/bench: distinct notifications signed by a G3-shaped test
         // chain, and the in-process verification rate with and without the link cache.
         .executableTarget(name: "bench-notifications", dependencies: [

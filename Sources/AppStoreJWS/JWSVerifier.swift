@@ -23,11 +23,14 @@ public struct VerifiedJWS: Sendable {
 /// 2. `alg` is `ES256` (RFC 7518 §3.4), before any key is looked at; `crit` is absent;
 /// 3. `x5c` is the whole path as the policy shapes it — App Store: leaf, intermediate, root — and
 ///    its last certificate is byte for byte one of the policy's anchors (Apple Root CA - G3,
-///    embedded and pinned);
+///    embedded and pinned); every certificate's key fits the policy's `PublicKeyRules` (App Store:
+///    P-256 or P-384 only);
 /// 4. the leaf's key is ECDSA P-256 and the signature, raw r ‖ s, verifies over the ASCII of the
 ///    first two parts as received (RFC 7515 §5.2);
 /// 5. the path verifies under the policy (signatures, CA rules, Apple's marker extensions) at the
 ///    validation time: the caller's, else the payload's `signedDate` (milliseconds since 1970).
+///
+/// Steps 4 and 5 draw their public-key operations from one `VerificationBudget` per token.
 public struct JWSVerifier: Sendable {
     /// Anchors and rules; App Store signed data by default.
     public var policy: TrustPolicy
@@ -71,10 +74,18 @@ public struct JWSVerifier: Sendable {
     /// The rules from the chain's shape on (steps 3 to 5).
     private func verify(_ jws: CompactJWS, chain x5c: [Certificate], at time: Int64?) throws(JWSError) -> VerifiedJWS {
         try X5CShape.check(x5c, policy: policy)
+        var budget = VerificationBudget()
+        do {
+            try MessageCertificates.check(x5c, policy: policy)
+            try budget.spend()
+        } catch {
+            throw .untrusted(error)
+        }
         try checkSignature(of: jws, by: x5c[0])
         let validationTime: Int64
         if let time { validationTime = time } else { validationTime = try SigningTime.read(jws.payload) }
-        var builder = ChainBuilder(policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore)
+        var builder = ChainBuilder(policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore,
+                                   budget: budget)
         let chain: [Certificate]
         do {
             chain = try builder.build(from: x5c[0])

@@ -8,6 +8,9 @@ public struct VerifiedSignature: Sendable {
     public let signerIndex: Int
     /// The certificate path, signer first and trust anchor last.
     public let chain: [Certificate]
+    /// Public-key operations spent on the message (`VerificationBudget`): 3 for an App Store
+    /// receipt, 1 once its chain's links are in the link store.
+    public let publicKeyOperations: Int
 }
 
 /// Verifies a SignedData's signature and its signer's certificate path under a trust policy.
@@ -27,34 +30,64 @@ public struct SignedDataVerifier: Sendable {
     /// One SignerInfo that verifies suffices; otherwise the first SignerInfo's failure is thrown,
     /// worded by `TrustPolicy.explainingRefusal` when the data comes from an origin the policy
     /// does not trust (an Xcode receipt under the App Store policy, or the reverse).
+    ///
+    /// Before any public-key operation the policy's shape rules run (`TrustPolicy.keyRules`,
+    /// `requiresSingleSigner`, `requiresKnownIssuers`), and every operation after them, for all
+    /// SignerInfos and candidates together, is drawn from one `VerificationBudget`.
     public func verify(_ signedData: SignedData, at time: Int64) throws(VerificationError) -> VerifiedSignature {
         let embedded = signedData.certificates
+        let candidates = signedData.signerInfos.map { signer in
+            SignerSignature.certificates(matching: signer, in: signedData.storage, among: embedded + policy.anchors.map(\.certificate))
+        }
+        do throws(VerificationError) {
+            try checkShape(signedData, candidates: candidates)
+            return try verifyWithinBudget(signedData, candidates: candidates, at: time)
+        } catch {
+            throw policy.explainingRefusal(error, signer: candidates.first?.first, certificates: embedded)
+        }
+    }
+
+    /// The policy's rules that need no public-key operation.
+    private func checkShape(_ signedData: SignedData, candidates: [[Certificate]]) throws(VerificationError) {
+        if policy.requiresSingleSigner {
+            guard signedData.signerInfos.count == 1 else { throw .multipleSignerInfos(count: signedData.signerInfos.count) }
+            guard candidates[0].count <= 1 else { throw .ambiguousSignerCertificate(count: candidates[0].count) }
+        }
+        try MessageCertificates.check(signedData.certificates, policy: policy)
+    }
+
+    /// Each SignerInfo in turn until one verifies; the first one's failure otherwise. A spent
+    /// budget ends the search and is the failure.
+    private func verifyWithinBudget(_ signedData: SignedData, candidates: [[Certificate]],
+                                    at time: Int64) throws(VerificationError) -> VerifiedSignature {
+        var budget = VerificationBudget()
         var firstFailure: VerificationError? = nil
         for (index, signer) in signedData.signerInfos.enumerated() {
-            let candidates = SignerSignature.certificates(matching: signer, in: signedData.storage,
-                                                          among: embedded + policy.anchors.map(\.certificate))
             do throws(VerificationError) {
-                let chain = try verify(signer, of: signedData, candidates: candidates, embedded: embedded, at: time)
-                return VerifiedSignature(signerIndex: index, chain: chain)
+                let chain = try verify(signer, of: signedData, candidates: candidates[index], at: time, budget: &budget)
+                return VerifiedSignature(signerIndex: index, chain: chain, publicKeyOperations: budget.spent)
             } catch {
-                if firstFailure == nil {
-                    firstFailure = policy.explainingRefusal(error, signer: candidates.first, certificates: embedded)
-                }
+                if error == .budgetExceeded { throw error }
+                if firstFailure == nil { firstFailure = error }
             }
         }
         throw firstFailure!
     }
 
-    private func verify(_ signer: SignerInfo, of signedData: SignedData, candidates: [Certificate], embedded: [Certificate],
-                        at time: Int64) throws(VerificationError) -> [Certificate] {
+    private func verify(_ signer: SignerInfo, of signedData: SignedData, candidates: [Certificate], at time: Int64,
+                        budget: inout VerificationBudget) throws(VerificationError) -> [Certificate] {
         guard !candidates.isEmpty else { throw .signerCertificateNotFound }
         var best: VerificationError? = nil
         for certificate in candidates {
             do throws(VerificationError) {
+                try budget.spend()
                 try SignerSignature.check(signer, of: signedData, with: certificate)
-                var builder = ChainBuilder(policy: policy, time: time, embedded: embedded, linkStore: linkStore)
+                var builder = ChainBuilder(policy: policy, time: time, embedded: signedData.certificates,
+                                           linkStore: linkStore, budget: budget)
+                defer { budget = builder.budget }
                 return try builder.build(from: certificate)
             } catch {
+                if error == .budgetExceeded { throw error }
                 if best == nil || error.rank > best!.rank { best = error }
             }
         }

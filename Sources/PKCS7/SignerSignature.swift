@@ -5,14 +5,21 @@ import X509Certificates
 /// The signature a SignerInfo carries over the content (RFC 5652 §5.4–5.6).
 enum SignerSignature {
     /// Certificates the SignerInfo names: issuer and serial number, or subjectKeyIdentifier.
+    /// Copies of one certificate (an anchor the message also carries) count once.
     static func certificates(matching signer: SignerInfo, in storage: [UInt8], among certificates: [Certificate]) -> [Certificate] {
-        certificates.filter { certificate in
-            switch signer.identifier {
-            case .issuerAndSerialNumber(let issuer, let serial):
-                return certificate.issuer == storage[issuer] && certificate.serialNumber == storage[serial]
-            case .subjectKeyIdentifier(let identifier):
-                return certificate.extensions.subjectKeyIdentifier.map { $0[...] == storage[identifier] } ?? false
-            }
+        var matching: [Certificate] = []
+        for certificate in certificates where names(certificate, signer, storage) {
+            if !matching.contains(where: { $0.encoded == certificate.encoded }) { matching.append(certificate) }
+        }
+        return matching
+    }
+
+    private static func names(_ certificate: Certificate, _ signer: SignerInfo, _ storage: [UInt8]) -> Bool {
+        switch signer.identifier {
+        case .issuerAndSerialNumber(let issuer, let serial):
+            return certificate.issuer == storage[issuer] && certificate.serialNumber == storage[serial]
+        case .subjectKeyIdentifier(let identifier):
+            return certificate.extensions.subjectKeyIdentifier.map { $0[...] == storage[identifier] } ?? false
         }
     }
 

@@ -4,24 +4,30 @@ import DER
 /// Builds and checks a path from a signing certificate to one of the policy's anchors
 /// (RFC 5280 §6.1, simplified to what receipts need), depth-first over candidate issuers.
 ///
-/// Bounded as rustls-webpki is: at most `maxIntermediates` intermediates, at most
-/// `maxSignatureChecks` signature verifications per search, no certificate twice in a path.
-/// When every candidate fails, the failure that got furthest (then the most specific) is reported.
+/// Bounded as rustls-webpki is: at most `maxIntermediates` intermediates, signature checks drawn
+/// from the message's `VerificationBudget`, no certificate twice in a path. When every candidate
+/// fails, the failure that got furthest (then the most specific) is reported. Links enter the
+/// `linkStore` only once their whole path has reached an anchor, so an attacker's own chains
+/// cannot push Apple's links out of a shared cache.
 package struct ChainBuilder {
     static let maxIntermediates = 6
-    static let maxSignatureChecks = 32
 
     let policy: TrustPolicy
     let time: Int64
     /// Embedded certificates that are not anchors.
     let intermediates: [Certificate]
     let linkStore: (any VerifiedLinkStore)?
-    private(set) var signatureChecks = 0
+    /// What the message has left to spend; read it back after `build`, whatever its outcome.
+    package private(set) var budget: VerificationBudget
+    /// Links whose signature this search verified (not found in `linkStore`), on any path tried.
+    private var verifiedLinks: [CertificateLink] = []
 
-    package init(policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?) {
+    package init(policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?,
+                 budget: VerificationBudget = VerificationBudget()) {
         self.policy = policy
         self.time = time
         self.linkStore = linkStore
+        self.budget = budget
         intermediates = embedded.filter { certificate in !policy.anchors.contains { $0.certificate.encoded == certificate.encoded } }
     }
 
@@ -52,9 +58,20 @@ package struct ChainBuilder {
                 try checkPolicy([leaf])
                 return [leaf]
             }
-            return try search([leaf])
+            let path = try search([leaf])
+            remember(path)
+            return path
         } catch {
             throw error.error
+        }
+    }
+
+    /// Stores the links this search verified that lie on `path`, a path that reached an anchor.
+    private func remember(_ path: [Certificate]) {
+        guard let linkStore, !verifiedLinks.isEmpty else { return }
+        for index in path.indices.dropLast() {
+            let link = CertificateLink(issuer: path[index + 1], child: path[index])
+            if verifiedLinks.contains(link) { linkStore.insert(link) }
         }
     }
 
@@ -169,8 +186,11 @@ package struct ChainBuilder {
     private mutating func checkSignature(of child: Certificate, by issuer: Certificate, depth: Int) throws(Failure) {
         let link = CertificateLink(issuer: issuer, child: child)
         if let linkStore, linkStore.contains(link) { return }
-        guard signatureChecks < Self.maxSignatureChecks else { throw Failure(error: .budgetExceeded, depth: depth) }
-        signatureChecks += 1
+        do {
+            try budget.spend()
+        } catch {
+            throw Failure(error: error, depth: depth)
+        }
         // A certificate names its hash (RFC 5280 §4.1.1.2); bare rsaEncryption is a CMS signer form only.
         guard let hash = child.signatureAlgorithm.hash else { throw Failure(error: .unsupportedSignatureAlgorithm, depth: depth) }
         let outcome = child.storage.withUnsafeBytes { raw in
@@ -187,7 +207,7 @@ package struct ChainBuilder {
             throw Failure(error: error, depth: depth)
         }
         guard valid else { throw Failure(error: .signatureInvalid(subject: child.subjectDescription), depth: depth) }
-        linkStore?.insert(link)
+        if linkStore != nil { verifiedLinks.append(link) }
     }
 
     /// The policy's rules on a complete path (leaf first, anchor last; a lone anchor-signer).

@@ -17,6 +17,13 @@ public struct TrustPolicy: Sendable {
     public var intermediateRequiredExtensions: [ASN1ObjectIdentifier]
     /// Critical extensions this policy processes, with the check it applies to each.
     public var claimedCriticalExtensions: [ClaimedExtension]
+    /// Keys a message's certificates may hold; checked on all of them before any signature is.
+    public var keyRules: PublicKeyRules
+    /// A receipt carries exactly one SignerInfo, naming exactly one certificate (Apple's always do).
+    public var requiresSingleSigner: Bool
+    /// Every certificate a message carries names an issuer found among the message's certificates
+    /// and the anchors: one that cannot lead to an anchor is refused before any signature check.
+    public var requiresKnownIssuers: Bool
 
     /// A critical extension a policy takes responsibility for.
     public struct ClaimedExtension: Sendable {
@@ -32,7 +39,8 @@ public struct TrustPolicy: Sendable {
 
     public init(name: String, anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
                 leafRequiredPolicies: [ASN1ObjectIdentifier] = [], leafRequiredExtensions: [ASN1ObjectIdentifier] = [],
-                intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [], claimedCriticalExtensions: [ClaimedExtension] = []) {
+                intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [], claimedCriticalExtensions: [ClaimedExtension] = [],
+                keyRules: PublicKeyRules = .general, requiresSingleSigner: Bool = false, requiresKnownIssuers: Bool = false) {
         self.name = name
         self.anchors = anchors
         self.requiredIntermediateCount = requiredIntermediateCount
@@ -40,6 +48,9 @@ public struct TrustPolicy: Sendable {
         self.leafRequiredExtensions = leafRequiredExtensions
         self.intermediateRequiredExtensions = intermediateRequiredExtensions
         self.claimedCriticalExtensions = claimedCriticalExtensions
+        self.keyRules = keyRules
+        self.requiresSingleSigner = requiresSingleSigner
+        self.requiresKnownIssuers = requiresKnownIssuers
     }
 
     /// The App Store (default): anchor Apple Root CA (embedded, pinned); chain leaf ←
@@ -49,12 +60,16 @@ public struct TrustPolicy: Sendable {
     /// the leaf.)
     public static let appStore = appStore(anchors: [TrustAnchor.appleRootCA].compactMap { $0 })
 
-    /// The App Store rules with other anchors (the command line's `--root`, tests).
+    /// The App Store rules with other anchors (the command line's `--root`, tests). Hostile
+    /// shapes cost no public-key operation: keys other than Apple's (`PublicKeyRules.appStoreReceipts`),
+    /// more than one SignerInfo or signer certificate, and certificates whose issuer is nowhere in
+    /// the message or the anchors are refused first.
     public static func appStore(anchors: [TrustAnchor]) -> TrustPolicy {
         TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
                     leafRequiredPolicies: [OIDs.appleReceiptSigningPolicy],
                     leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
-                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension])
+                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
+                    keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true)
     }
 
     /// Xcode's StoreKit testing (explicit opt-in only): the self-signed StoreKit certificate signs
@@ -64,7 +79,8 @@ public struct TrustPolicy: Sendable {
         name: "xcode", anchors: [TrustAnchor.storeKitTesting].compactMap { $0 }, requiredIntermediateCount: 0,
         claimedCriticalExtensions: [ClaimedExtension(oid: OIDs.extendedKeyUsage) { certificate in
             certificate.extensions.extendedKeyUsage?.contains(OIDs.codeSigning) ?? false
-        }])
+        }],
+        keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true)
 
     /// StoreKit 2 signed data (JWS) from the App Store: anchor Apple Root CA - G3 (embedded,
     /// pinned); chain leaf ← intermediate ← root; the leaf carries extension
@@ -77,16 +93,19 @@ public struct TrustPolicy: Sendable {
     public static func appStoreSignedData(anchors: [TrustAnchor]) -> TrustPolicy {
         TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
                     leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
-                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension])
+                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
+                    keyRules: .appStoreSignedData, requiresSingleSigner: true, requiresKnownIssuers: true)
     }
 
     /// StoreKit 2 signed data made by Xcode's StoreKit testing (explicit opt-in only): the
     /// self-signed "StoreKit Testing in Xcode" certificate signs directly. Every Xcode install
     /// shares that key: anyone can make such data.
     public static let xcodeSignedData = TrustPolicy(
-        name: "xcode", anchors: [TrustAnchor.storeKitTestingInXcode].compactMap { $0 }, requiredIntermediateCount: 0)
+        name: "xcode", anchors: [TrustAnchor.storeKitTestingInXcode].compactMap { $0 }, requiredIntermediateCount: 0,
+        keyRules: .appStoreSignedData, requiresSingleSigner: true, requiresKnownIssuers: true)
 
-    /// Caller-supplied anchors and required identifiers (synthetic chains in tests).
+    /// Caller-supplied anchors and required identifiers (synthetic chains in tests). The key rules
+    /// are the general ones; the per-message `VerificationBudget` holds as for every policy.
     public static func custom(anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
                               leafRequiredPolicies: [ASN1ObjectIdentifier] = [],
                               leafRequiredExtensions: [ASN1ObjectIdentifier] = [],

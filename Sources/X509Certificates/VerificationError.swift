@@ -51,8 +51,22 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     case certificateLoop(subject: String)
     /// Paths longer than `ChainBuilder.maxIntermediates` are not followed.
     case pathTooLong
-    /// The search used up its budget of signature checks.
+    /// The message used up its `VerificationBudget` of public-key operations.
     case budgetExceeded
+    /// An RSA key whose size the policy's genuine chains never use (`PublicKeyRules.rsaModulusBits`).
+    case rsaKeySizeNotAllowed(subject: String, bits: Int)
+    /// An RSA key whose public exponent is not the one the policy allows (`PublicKeyRules.rsaExponent`).
+    case rsaExponentNotAllowed(subject: String)
+    /// A key of a type or on a curve the policy does not allow (RSA under a signed-data policy,
+    /// an unimplemented curve, an unknown algorithm).
+    case keyTypeNotAllowed(subject: String)
+    /// A certificate whose issuer is neither among the message's certificates nor an anchor: it
+    /// cannot lead to an anchor (`TrustPolicy.requiresKnownIssuers`).
+    case issuerNotPresent(subject: String)
+    /// More than one SignerInfo where the policy wants one (`TrustPolicy.requiresSingleSigner`).
+    case multipleSignerInfos(count: Int)
+    /// The SignerInfo's identifier names several different certificates (`TrustPolicy.requiresSingleSigner`).
+    case ambiguousSignerCertificate(count: Int)
     /// The data comes from an origin the policy does not trust (`policy` is its name): Xcode's
     /// StoreKit testing under an App Store policy, or the App Store under an Xcode policy.
     /// `rule` is the precise check that refused it. See `TrustPolicy.explainingRefusal`.
@@ -84,7 +98,14 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .unexpectedChainLength(let expected, let found): return "expected \(expected) intermediate certificate(s), found \(found)"
         case .certificateLoop(let subject): return "certificate loop at \(subject)"
         case .pathTooLong: return "certificate path too long"
-        case .budgetExceeded: return "signature check budget exceeded"
+        case .budgetExceeded:
+            return "more than \(VerificationBudget.maxPublicKeyOperations) public-key operations needed: verification budget exceeded"
+        case .rsaKeySizeNotAllowed(let subject, let bits): return "RSA key of \(bits) bits not allowed by the policy (\(subject))"
+        case .rsaExponentNotAllowed(let subject): return "RSA public exponent not allowed by the policy (\(subject))"
+        case .keyTypeNotAllowed(let subject): return "key type or curve not allowed by the policy (\(subject))"
+        case .issuerNotPresent(let subject): return "issuer of \(subject) is neither in the message nor an anchor"
+        case .multipleSignerInfos(let count): return "\(count) SignerInfos where the policy allows one"
+        case .ambiguousSignerCertificate(let count): return "the SignerInfo names \(count) different certificates"
         case .untrustedOrigin(let origin, let policy, _):
             return origin.refusal(byPolicyNamed: policy)
         }

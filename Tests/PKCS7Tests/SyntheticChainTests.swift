@@ -368,7 +368,8 @@ import Testing
         #expect(throws: VerificationError.messageDigestMismatch) { _ = try S.verify(data) }
     }
 
-    /// Two SignerInfos: one that verifies suffices; when none does, the first one's error.
+    /// Two SignerInfos: one that verifies suffices (under a custom policy; the App Store's wants
+    /// one, before any key is used); when none does, the first one's error.
     @Test func anyVerifyingSignerInfoSuffices() throws {
         var forger = S.chain.leaf
         forger.key = TestKeys.rsa2048[6]
@@ -385,9 +386,12 @@ import Testing
             }
             return try SignedData(berEncoded: bytes)
         }
-        let verifier = SignedDataVerifier(policy: S.policy)
+        let verifier = SignedDataVerifier(policy: S.plainPolicy)
         let badFirst = try withSignerInfos([signerInfo(bad), signerInfo(good)])
         #expect(badFirst.signerInfos.count == 2)
+        #expect(throws: VerificationError.multipleSignerInfos(count: 2)) {
+            _ = try SignedDataVerifier(policy: S.policy).verify(badFirst, at: S.time)
+        }
         #expect(try verifier.verify(badFirst, at: S.time).signerIndex == 1)
         #expect(try verifier.verify(try withSignerInfos([signerInfo(good), signerInfo(bad)]), at: S.time).signerIndex == 0)
         #expect(throws: VerificationError.signatureInvalid(subject: Self.leafName)) {
@@ -406,12 +410,17 @@ import Testing
         }
     }
 
+    /// Under the App Store policy a certificate whose issuer is nowhere is refused before any key
+    /// is used; a custom policy searches and finds no issuer.
     @Test func missingIntermediateFails() throws {
-        #expect(throws: VerificationError.chainIncomplete(subject: Self.leafName)) {
+        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafName)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER, S.rootDER]))
         }
-        #expect(throws: VerificationError.chainIncomplete(subject: Self.leafName)) {
+        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafName)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER]))
+        }
+        #expect(throws: VerificationError.chainIncomplete(subject: Self.leafName)) {
+            _ = try S.verify(S.receipt(certificates: [S.leafDER, S.rootDER]), policy: S.plainPolicy)
         }
     }
 
@@ -501,8 +510,8 @@ import Testing
     }
 
     /// Seven look-alike intermediates "X" that all signed the leaf, each issued by seven "Y"s
-    /// that claim the root's name but were signed by another key: every X–Y pair is tried, and
-    /// the search stops at 32 signature checks.
+    /// that claim the root's name but were signed by another key: X–Y pairs are tried until the
+    /// message's budget (signer and links together) is spent.
     @Test func candidateExplosionExhaustsTheBudget() throws {
         let x = (1 ... 7).map { i in
             TestCertificate(commonName: "Budget X", key: TestKeys.rsa1024[0], serialNumber: [0x30, UInt8(i)],
@@ -518,9 +527,10 @@ import Testing
         let data = S.receipt(issuerName: x[0].subjectName, certificates: [leaf] + xDER + yDER)
         #expect(throws: VerificationError.budgetExceeded) { _ = try S.verify(data, policy: S.plainPolicy) }
 
-        // With two of each the search ends (10 checks), reporting the failure that got furthest:
-        // the root's key does not verify Y's signature.
-        let small = S.receipt(issuerName: x[0].subjectName, certificates: [leaf] + xDER.prefix(2) + yDER.prefix(2))
+        // With two X and one Y the search ends within the budget (signer, 2 × (leaf ← X, X ← Y,
+        // Y ← root) = 7 operations), reporting the failure that got furthest: the root's key does
+        // not verify Y's signature.
+        let small = S.receipt(issuerName: x[0].subjectName, certificates: [leaf] + xDER.prefix(2) + yDER.prefix(1))
         #expect(throws: VerificationError.signatureInvalid(subject: describe(y[0]))) { _ = try S.verify(small, policy: S.plainPolicy) }
     }
 

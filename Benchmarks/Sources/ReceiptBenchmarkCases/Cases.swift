@@ -61,6 +61,8 @@ public struct Target: Sendable {
     static let verifyWarm = Target(maxRatio: [.openssl: 0.1], text: "≤0.1× openssl")
     static let sha = Target(maxRatio: [.openssl: 1.25], text: "≥0.8× openssl throughput")
     static let rsa = Target(maxRatio: [.openssl: 1.5], text: "≤1.5× openssl")
+    /// Hostile input: refused, and bounded in absolute time (the server's 20 ms per request).
+    static let hostile = Target(maxRatio: [:], text: "refused")
 }
 
 public struct BenchmarkCase: Sendable {
@@ -99,6 +101,9 @@ public enum Cases {
         try add("ecdsa-p384/verify") { try ECDSACases.verify(.p384) }
         try add("jws/verify") { try JWSCases.verify(warm: false) }
         try add("jws/verify-warm") { try JWSCases.verify(warm: true) }
+        add("hostile/junk-rsa8192-4-signers") { HostileCases.junk(signerInfos: 4) }
+        add("hostile/junk-rsa8192-1-signers") { HostileCases.junk(signerInfos: 1) }
+        add("hostile/self-made-rsa4096-chain") { HostileCases.selfMadeChain() }
         return cases
     }
 

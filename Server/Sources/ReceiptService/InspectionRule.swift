@@ -52,6 +52,12 @@ struct InspectionRule: Sendable, Equatable {
         case .certificateLoop(let subject): self.init(rule: "certificateLoop", subject: subject)
         case .pathTooLong: self.init(rule: "pathTooLong")
         case .budgetExceeded: self.init(rule: "budgetExceeded")
+        case .rsaKeySizeNotAllowed(let subject, _): self.init(rule: "rsaKeySizeNotAllowed", subject: subject)
+        case .rsaExponentNotAllowed(let subject): self.init(rule: "rsaExponentNotAllowed", subject: subject)
+        case .keyTypeNotAllowed(let subject): self.init(rule: "keyTypeNotAllowed", subject: subject)
+        case .issuerNotPresent(let subject): self.init(rule: "issuerNotPresent", subject: subject)
+        case .multipleSignerInfos: self.init(rule: "multipleSignerInfos")
+        case .ambiguousSignerCertificate: self.init(rule: "ambiguousSignerCertificate")
         case .untrustedOrigin(_, _, let rule): self.init(rule)
         }
     }
