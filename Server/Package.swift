@@ -53,6 +53,8 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
             // AES-256-CBC for the hosted API's encrypted answers (BoringSSL's, not ours).
             .product(name: "CryptoExtras", package: "swift-crypto"),
+            // AES-256-GCM sealing the apps' keys under the operator's secrets key.
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // HTTP: routes, body limit, health, metrics, configuration, start-up.
         .target(name: "ReceiptServer", dependencies: [

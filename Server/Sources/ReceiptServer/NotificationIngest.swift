@@ -37,9 +37,8 @@ public enum NotificationIngest {
     /// Reads every file and stores its notifications through the store at
     /// `configuration.database`, with `configuration.rootsG3` as anchors when given.
     public static func run(files: [String], configuration: ServerConfiguration, logger: Logger) async throws -> Summary {
-        let location = try DatabaseLocation(configuration.database)
         let anchors = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
-        return try await Stores.with(location, logger: logger) { store in
+        return try await ConfiguredStore.with(configuration, logger: logger) { store, _ in
             let registry = AppRegistry(try await store.apps())
             let service = NotificationService(store: store, registry: registry, anchors: anchors,
                                               metrics: NotificationMetrics(factory: NOOPMetricsHandler.instance), logger: logger)

@@ -22,13 +22,19 @@ public enum ServerApplication {
         let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
         let rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
 
-        let store = try await Stores.open(location, logger: logger)
+        let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger)
         let registry = AppRegistry()
-        let hostedRegistry = HostedRegistry()
+        let hostedRegistry = HostedRegistry(secrets: secrets)
+        let reloadHosted: @Sendable () async throws -> Void = {
+            for bundleID in try await hostedRegistry.reload(from: store) {
+                logger.warning("an app's sealed encryption key does not open (its row was changed outside the server)",
+                               metadata: ["bundle_id": "\(bundleID)"])
+            }
+        }
         do {
             if !apps.isEmpty { try await store.register(apps) }
             registry.replace(with: try await store.apps())
-            try await hostedRegistry.reload(from: store)
+            try await reloadHosted()
         } catch {
             try? await Stores.shutDown(store)
             throw error
@@ -82,7 +88,7 @@ public enum ServerApplication {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server"),
             services: [store,
                        RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },
-                       RegistryRefresh("hosted", logger: logger) { try await hostedRegistry.reload(from: store) }],
+                       RegistryRefresh("hosted", logger: logger, reload: reloadHosted)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -30,12 +30,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var keyRate = 100.0
     /// Hosted API: requests an API key may send at once (the bucket's size).
     public var keyBurst = 200
+    /// The operator's secrets key file (32 raw bytes or their base64); nil: the environment's
+    /// `RECEIPT_SERVER_SECRETS_KEY`, else a key file beside a SQLite database (`SecretsKeySource`).
+    public var secretsKeyFile: String?
 
     public init() {}
 
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
     /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`, `inspector`,
-    /// `key-rate`, `key-burst`). An unknown key or a value of the
+    /// `key-rate`, `key-burst`, `secrets-key-file`). An unknown key or a value of the
     /// wrong type is an error, so a typo never passes silently.
     public init(configFile path: String) throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
@@ -62,6 +65,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = file.inspector { inspector = try Self.onOff(value) }
         if let value = file.keyRate { keyRate = value }
         if let value = file.keyBurst { keyBurst = value }
+        if let value = file.secretsKeyFile { secretsKeyFile = value }
     }
 
     /// The configuration file's shape.
@@ -80,12 +84,13 @@ public struct ServerConfiguration: Sendable, Equatable {
         var inspector: String?
         var keyRate: Double?
         var keyBurst: Int?
+        var secretsKeyFile: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case host, port, database, app, root, cache
             case rootG3 = "root-g3"
             case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
-            case inspector, keyRate = "key-rate", keyBurst = "key-burst"
+            case inspector, keyRate = "key-rate", keyBurst = "key-burst", secretsKeyFile = "secrets-key-file"
         }
 
         struct AnyKey: CodingKey {
@@ -115,6 +120,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             inspector = try c.decodeIfPresent(String.self, forKey: .inspector)
             keyRate = try c.decodeIfPresent(Double.self, forKey: .keyRate)
             keyBurst = try c.decodeIfPresent(Int.self, forKey: .keyBurst)
+            secretsKeyFile = try c.decodeIfPresent(String.self, forKey: .secretsKeyFile)
         }
     }
 
@@ -160,6 +166,13 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
     case invalidRoot(String, String)
     /// An `--app` value that is not `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]`.
     case invalidApp(String)
+    /// The secrets key from `source` (a file's path, or the environment variable's name) is not
+    /// a key; `reason` never holds key material.
+    case invalidSecretsKey(source: String, reason: String)
+    /// A secrets key file that group or others may read or write.
+    case exposedSecretsKey(path: String, mode: UInt16)
+    /// No secrets key was given for a database that has no place for a generated one (PostgreSQL).
+    case missingSecretsKey(database: String)
 
     public var description: String {
         switch self {
@@ -169,6 +182,12 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
         case .invalidValue(let key, let value): return "invalid \(key) '\(value)'"
         case .invalidRoot(let path, let reason): return "--root \(path): not a certificate (\(reason))"
         case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], got '\(bundle)'"
+        case .invalidSecretsKey(let source, let reason): return "secrets key from \(source): \(reason)"
+        case .exposedSecretsKey(let path, let mode):
+            return "secrets key file \(path) has mode 0\(String(mode, radix: 8)): group or others may read it; run `chmod 600 \(path)` and start again"
+        case .missingSecretsKey(let database):
+            return "\(database) needs the operator's secrets key: give --secrets-key-file PATH (32 random bytes, raw or base64) or set "
+                + "RECEIPT_SERVER_SECRETS_KEY (base64), the same key on every instance; make one with `head -c 32 /dev/urandom | base64`"
         }
     }
 }

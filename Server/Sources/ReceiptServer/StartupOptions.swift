@@ -6,8 +6,8 @@ import ReceiptStore
 
 /// Turning option values into what the layers below take.
 enum StartupOptions {
-    /// `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]` → a registry entry holding the secret's SHA-256 and
-    /// the app's Apple id. The Apple id follows the last `@` and is all digits, so a secret may
+    /// `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]` → a registry entry holding the secret's salted hash
+    /// (`SharedSecretHash`, a new salt each time) and the app's Apple id. The Apple id follows the last `@` and is all digits, so a secret may
     /// hold `@` itself. The error names the bundle part only: a secret never reaches a message.
     static func app(_ text: String) throws(ConfigurationError) -> AppRegistration {
         var rest = Substring(text)
@@ -22,9 +22,9 @@ enum StartupOptions {
         let parts = rest.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let bundle = String(parts[0])
         guard AppRegistry.isValidBundleID(bundle) else { throw .invalidApp(bundle) }
-        guard parts.count == 2 else { return AppRegistration(bundleID: bundle, sharedSecretSHA256: nil, appleID: appleID) }
+        guard parts.count == 2 else { return AppRegistration(bundleID: bundle, sharedSecretHash: nil, appleID: appleID) }
         guard !parts[1].isEmpty else { throw .invalidApp(bundle) }
-        return AppRegistration(bundleID: bundle, sharedSecretSHA256: AppRegistry.sharedSecretSHA256(String(parts[1])), appleID: appleID)
+        return AppRegistration(bundleID: bundle, sharedSecretHash: SharedSecretHash.make(String(parts[1])), appleID: appleID)
     }
 
     /// A `--root` file (DER, PEM or base64) → a trust anchor.

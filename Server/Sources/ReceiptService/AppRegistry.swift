@@ -1,4 +1,3 @@
-import CryptoPrimitives
 import ReceiptStore
 import Synchronization
 
@@ -10,8 +9,8 @@ public final class AppRegistry: Sendable {
     /// What the registry says about a bundle id.
     enum Decision: Equatable {
         case notServed
-        /// Served; `sharedSecretSHA256` when the app has a shared secret.
-        case served(sharedSecretSHA256: [UInt8]?)
+        /// Served; `sharedSecretHash` (`SharedSecretHash`) when the app has a shared secret.
+        case served(sharedSecretHash: [UInt8]?)
     }
 
     private let apps = Mutex<[String: AppRegistration]>([:])
@@ -28,9 +27,9 @@ public final class AppRegistry: Sendable {
 
     func decision(for bundleID: String) -> Decision {
         apps.withLock { apps in
-            if apps.isEmpty { return .served(sharedSecretSHA256: nil) }
+            if apps.isEmpty { return .served(sharedSecretHash: nil) }
             guard let app = apps[bundleID] else { return .notServed }
-            return .served(sharedSecretSHA256: app.sharedSecretSHA256)
+            return .served(sharedSecretHash: app.sharedSecretHash)
         }
     }
 
@@ -40,18 +39,9 @@ public final class AppRegistry: Sendable {
         apps.withLock { $0[bundleID]?.appleID }
     }
 
-    /// Whether `password` is the shared secret whose SHA-256 is `expected`: the SHA-256s are
-    /// compared in constant time, so timing reveals neither the secret nor its length.
+    /// Whether `password` is the shared secret whose salted hash is `expected`
+    /// (`SharedSecretHash.matches`: compared in constant time).
     static func matches(password: String?, expected: [UInt8]) -> Bool {
-        guard let password else { return false }
-        let given = sharedSecretSHA256(password)
-        return given.withUnsafeBytes { a in expected.withUnsafeBytes { b in constantTimeEquals(a, b) } }
-    }
-
-    /// How a shared secret is stored: its SHA-256, never the secret itself.
-    public static func sharedSecretSHA256(_ secret: String) -> [UInt8] {
-        var hasher = SHA256()
-        Array(secret.utf8).withUnsafeBytes { hasher.update($0) }
-        return Array(hasher.finalize())
+        SharedSecretHash.matches(password, stored: expected)
     }
 }

@@ -56,7 +56,7 @@ public struct Credential: Sendable, Hashable {
         sha256.withUnsafeBytes { given in stored.withUnsafeBytes { constantTimeEquals(given, $0) } }
     }
 
-    static func sha256(_ text: String) -> [UInt8] { AppRegistry.sharedSecretSHA256(text) }
+    static func sha256(_ text: String) -> [UInt8] { SharedSecretHash.sha256(Array(text.utf8)) }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains(byte)

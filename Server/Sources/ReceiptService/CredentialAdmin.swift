@@ -3,15 +3,18 @@ import Foundation
 import ReceiptStore
 
 /// What `receipt-server apikey …` and `receipt-server app …` do to the registry. Secrets are
-/// returned once, to be printed; storage keeps only their hashes (and the encryption key, which
-/// the server needs as it is).
+/// returned once, to be printed; storage keeps only their hashes, and the encryption key sealed
+/// under the operator's secrets key.
 public struct CredentialAdmin: Sendable {
     /// The registry's storage (the database both APIs read).
     public let store: any CredentialStore
+    /// The operator key that seals new encryption keys.
+    let secrets: SecretsKey
 
-    /// Administration of the registry in `store`.
-    public init(store: any CredentialStore) {
+    /// Administration of the registry in `store`, sealing keys under `secrets`.
+    public init(store: any CredentialStore, secrets: SecretsKey) {
         self.store = store
+        self.secrets = secrets
     }
 
     /// Why a registry command cannot do what it was asked.
@@ -60,10 +63,10 @@ public struct CredentialAdmin: Sendable {
         guard AppRegistry.isValidBundleID(bundleID) else { throw Refusal.invalidBundleID(bundleID) }
         let token = Credential.generate(.appToken)
         let key = encryptionKey ? AnswerEncryption.newKey() : nil
-        let registration = AppRegistration(bundleID: bundleID, sharedSecretSHA256: sharedSecret.map(AppRegistry.sharedSecretSHA256),
-                                           appleID: appleID)
+        let sealed = try key.map { try secrets.sealEncryptionKey($0, bundleID: bundleID) }
+        let registration = AppRegistration(bundleID: bundleID, sharedSecretHash: sharedSecret.map(SharedSecretHash.make), appleID: appleID)
         try await store.putApp(AppRecord(registration: registration,
-                                         credentials: AppCredentials(tokenID: token.id, tokenSHA256: token.sha256, encryptionKey: key)))
+                                         credentials: AppCredentials(tokenID: token.id, tokenSHA256: token.sha256, sealedEncryptionKey: sealed)))
         return (token.text, key)
     }
 

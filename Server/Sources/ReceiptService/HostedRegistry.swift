@@ -10,6 +10,8 @@ public final class HostedRegistry: Sendable {
         let bundleID: String
         /// The app's Apple id, when registered: production receipts must name it.
         let appleID: Int64?
+        /// The opened key; empty when the sealed key did not open (a row changed outside the
+        /// server), so the encrypted endpoint answers 500 rather than 403.
         let encryptionKey: [UInt8]?
     }
 
@@ -33,27 +35,44 @@ public final class HostedRegistry: Sendable {
 
     private struct Snapshot: Sendable {
         var keys: [String: APIKeyRecord] = [:]
-        var tokens: [String: (app: AppRecord, credentials: AppCredentials)] = [:]
+        var tokens: [String: (app: AppRecord, credentials: AppCredentials, key: [UInt8]?)] = [:]
     }
 
     private let snapshot = Mutex(Snapshot())
+    private let secrets: SecretsKey
 
-    /// An empty registry: every request is refused until the first `reload`.
-    public init() {}
+    /// An empty registry whose apps' keys are sealed under `secrets`: every request is refused
+    /// until the first `reload`.
+    public init(secrets: SecretsKey) {
+        self.secrets = secrets
+    }
 
-    /// Replaces the snapshot with the database's apps and keys.
-    public func replace(apps: [AppRecord], keys: [APIKeyRecord]) {
+    /// Replaces the snapshot with the database's apps and keys, opening each app's sealed key.
+    /// Returns the bundle ids whose sealed key did not open (their encrypted answers fail).
+    @discardableResult
+    public func replace(apps: [AppRecord], keys: [APIKeyRecord]) -> [String] {
         var next = Snapshot()
+        var unopened: [String] = []
         for key in keys { next.keys[key.id] = key }
         for app in apps {
             guard let credentials = app.credentials else { continue }
-            next.tokens[credentials.tokenID] = (app, credentials)
+            let bundleID = app.registration.bundleID
+            let key = credentials.sealedEncryptionKey.map { sealed -> [UInt8] in
+                guard let key = try? secrets.openEncryptionKey(sealed, bundleID: bundleID) else {
+                    unopened.append(bundleID)
+                    return [UInt8]()
+                }
+                return key
+            }
+            next.tokens[credentials.tokenID] = (app, credentials, key)
         }
         snapshot.withLock { $0 = next }
+        return unopened
     }
 
-    /// Reloads the snapshot from `store`.
-    public func reload(from store: any CredentialStore) async throws {
+    /// Reloads the snapshot from `store`; returns the bundle ids whose sealed key did not open.
+    @discardableResult
+    public func reload(from store: any CredentialStore) async throws -> [String] {
         replace(apps: try await store.appRecords(), keys: try await store.apiKeys())
     }
 
@@ -71,7 +90,7 @@ public final class HostedRegistry: Sendable {
             let bundleID = entry.app.registration.bundleID
             guard stored.apps?.contains(bundleID) ?? true else { return .tokenOfAnotherKey }
             return .authenticated(keyID: stored.id, app: App(bundleID: bundleID, appleID: entry.app.registration.appleID,
-                                                                  encryptionKey: entry.credentials.encryptionKey))
+                                                                  encryptionKey: entry.key))
         }
     }
 }

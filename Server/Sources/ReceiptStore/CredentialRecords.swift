@@ -23,28 +23,30 @@ public struct APIKeyRecord: Sendable, Hashable {
 }
 
 /// What the hosted-validator API knows of an app besides its registration: its token (public id
-/// and SHA-256 of the whole token) and, for the encrypted endpoint, its AES-256 key. The key has
-/// to be stored as it is (the server encrypts with it); the token is stored as a hash only.
+/// and SHA-256 of the whole token) and, for the encrypted endpoint, its AES-256 key sealed under
+/// the operator's secrets key (`SecretsCodec`): the database never holds the key itself, and the
+/// token only as a hash.
 public struct AppCredentials: Sendable, Hashable {
     /// The token's public id.
     public var tokenID: String
     /// SHA-256 of the whole token.
     public var tokenSHA256: [UInt8]
-    /// 32 bytes, or nil when the app has no encryption key.
-    public var encryptionKey: [UInt8]?
+    /// The app's AES-256 key sealed for its bundle id (AES-256-GCM: nonce, ciphertext, tag), or
+    /// nil when the app has no encryption key.
+    public var sealedEncryptionKey: [UInt8]?
 
     /// Credentials with every column.
-    public init(tokenID: String, tokenSHA256: [UInt8], encryptionKey: [UInt8]?) {
+    public init(tokenID: String, tokenSHA256: [UInt8], sealedEncryptionKey: [UInt8]?) {
         self.tokenID = tokenID
         self.tokenSHA256 = tokenSHA256
-        self.encryptionKey = encryptionKey
+        self.sealedEncryptionKey = sealedEncryptionKey
     }
 }
 
 /// One row of the app registry with everything in it: what `--app` sets (the registration) and
 /// what `receipt-server app add` adds (the credentials; nil for apps only `--app` registered).
 public struct AppRecord: Sendable, Hashable {
-    /// Bundle id, shared secret's SHA-256, Apple id.
+    /// Bundle id, shared secret's salted hash, Apple id.
     public var registration: AppRegistration
     /// Token and encryption key; nil for an app without a token.
     public var credentials: AppCredentials?

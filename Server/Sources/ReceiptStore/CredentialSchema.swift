@@ -1,6 +1,7 @@
 /// The hosted-validator API's tables (DESIGN §12's app registry grows here):
 /// - `apps.token_id`, `apps.token_sha256`: the app token's public id and the SHA-256 of the whole
-///   token (never the token); `apps.encryption_key`: the app's AES-256 key for encrypted answers.
+///   token (never the token); `apps.encryption_key`: the app's AES-256 key for encrypted answers
+///   (raw until version 5 moved it, sealed, to `apps.encryption_key_sealed`).
 /// - `api_keys`: each API key's public id, the SHA-256 of the whole key, whether it may use every
 ///   app's token (`all_apps` 1) or only those listed in `api_key_apps`, created and revoked dates.
 extension Schema {
@@ -31,12 +32,12 @@ extension Schema {
 /// SQL of the credential tables, with `?` placeholders (numbered for PostgreSQL).
 enum CredentialStatements {
     static let selectAppRecords = """
-        SELECT bundle_id, shared_secret_sha256, apple_id, token_id, token_sha256, encryption_key FROM apps ORDER BY bundle_id
+        SELECT bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed FROM apps ORDER BY bundle_id
         """
     static let putApp = """
-        INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id, token_id, token_sha256, encryption_key) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (bundle_id) DO UPDATE SET shared_secret_sha256 = excluded.shared_secret_sha256, apple_id = excluded.apple_id,
-            token_id = excluded.token_id, token_sha256 = excluded.token_sha256, encryption_key = excluded.encryption_key
+        INSERT INTO apps (bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (bundle_id) DO UPDATE SET shared_secret_hash = excluded.shared_secret_hash, apple_id = excluded.apple_id,
+            token_id = excluded.token_id, token_sha256 = excluded.token_sha256, encryption_key_sealed = excluded.encryption_key_sealed
         """
     static let deleteApp = "DELETE FROM apps WHERE bundle_id = ? RETURNING bundle_id"
     static let deleteAppFromKeys = "DELETE FROM api_key_apps WHERE bundle_id = ?"
@@ -58,11 +59,11 @@ enum CredentialStatements {
 
     /// An app record from its columns; credentials only when the app has a token.
     static func app(bundleID: String, secret: [UInt8]?, appleID: Int64?, tokenID: String?, tokenSHA256: [UInt8]?,
-                    encryptionKey: [UInt8]?) -> AppRecord {
+                    sealedEncryptionKey: [UInt8]?) -> AppRecord {
         let credentials = tokenID.flatMap { id in
-            tokenSHA256.map { AppCredentials(tokenID: id, tokenSHA256: $0, encryptionKey: encryptionKey) }
+            tokenSHA256.map { AppCredentials(tokenID: id, tokenSHA256: $0, sealedEncryptionKey: sealedEncryptionKey) }
         }
-        return AppRecord(registration: AppRegistration(bundleID: bundleID, sharedSecretSHA256: secret, appleID: appleID),
+        return AppRecord(registration: AppRegistration(bundleID: bundleID, sharedSecretHash: secret, appleID: appleID),
                          credentials: credentials)
     }
 }

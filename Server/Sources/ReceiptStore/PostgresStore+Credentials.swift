@@ -11,7 +11,7 @@ extension PostgresStore {
                 (String, ByteBuffer?, Int64?, String?, ByteBuffer?, ByteBuffer?).self) {
                 apps.append(CredentialStatements.app(bundleID: bundle, secret: secret.map { Array(buffer: $0) }, appleID: appleID,
                                                      tokenID: tokenID, tokenSHA256: tokenSHA.map { Array(buffer: $0) },
-                                                     encryptionKey: key.map { Array(buffer: $0) }))
+                                                     sealedEncryptionKey: key.map { Array(buffer: $0) }))
             }
             return apps
         }
@@ -21,11 +21,11 @@ extension PostgresStore {
         let r = app.registration, c = app.credentials
         var binds = PostgresBindings()
         binds.append(r.bundleID)
-        binds.append(r.sharedSecretSHA256.map { ByteBuffer(bytes: $0) })
+        binds.append(r.sharedSecretHash.map { ByteBuffer(bytes: $0) })
         binds.append(r.appleID)
         binds.append(c?.tokenID)
         binds.append(c.map { ByteBuffer(bytes: $0.tokenSHA256) })
-        binds.append(c?.encryptionKey.map { ByteBuffer(bytes: $0) })
+        binds.append(c?.sealedEncryptionKey.map { ByteBuffer(bytes: $0) })
         _ = try await run(CredentialStatements.putApp, binds)
     }
 

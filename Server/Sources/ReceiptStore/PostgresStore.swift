@@ -20,8 +20,9 @@ public final class PostgresStore: ReceiptStore {
     /// Most bind parameters in one statement (PostgreSQL's limit is 65,535).
     static let maxBinds = 60_000
 
-    /// Connects, applies pending migrations under the advisory lock, and starts the pool.
-    public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) async throws(StoreError) {
+    /// Connects, applies pending migrations under the advisory lock, checks that `secrets` is the
+    /// key the database's secrets are sealed under, and starts the pool.
+    public init(_ location: DatabaseLocation.PostgresLocation, secrets: any SecretsCodec, logger: Logger) async throws(StoreError) {
         var configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
                                                          password: location.password, database: location.database, tls: .disable)
         configuration.options.maximumConnections = 16
@@ -41,15 +42,18 @@ public final class PostgresStore: ReceiptStore {
         }
         notificationWriter = Self.notificationWriter(client: client, logger: logger)
         do {
-            try await Self.migrate(client, logger: logger)
+            try await Self.migrate(client, secrets: secrets, database: DatabaseLocation.postgres(location).description, logger: logger)
         } catch {
             clientTask.cancel()
             throw error
         }
     }
 
-    /// Applies pending migrations, each in its own transaction, holding the advisory lock.
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws(StoreError) {
+    /// Applies pending migrations, each in its own transaction, holding the advisory lock; then
+    /// checks the secrets key against the database's check value. After migration 5 has rewritten
+    /// the secrets, `VACUUM FULL apps` rewrites the table's file without the old row versions
+    /// (which held the raw keys).
+    static func migrate(_ client: PostgresClient, secrets: any SecretsCodec, database: String, logger: Logger) async throws(StoreError) {
         do {
             try await client.withConnection { connection in
                 _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
@@ -62,6 +66,7 @@ public final class PostgresStore: ReceiptStore {
                         for statement in migration.statements(.postgres) {
                             _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                         }
+                        if migration.rewrite == .sealSecrets { try await sealSecrets(connection, secrets, logger: logger) }
                         var binds = PostgresBindings()
                         binds.append(Int64(migration.version))
                         binds.append(migration.name)
@@ -69,7 +74,9 @@ public final class PostgresStore: ReceiptStore {
                         _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
                         _ = try await connection.query("COMMIT", logger: logger)
                         logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                        if migration.rewrite == .sealSecrets { _ = try await connection.query("VACUUM FULL apps", logger: logger) }
                     }
+                    try await checkSecrets(connection, secrets, database: database, logger: logger)
                 } catch {
                     _ = try? await connection.query("ROLLBACK", logger: logger)
                     _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
@@ -162,7 +169,7 @@ public final class PostgresStore: ReceiptStore {
             var apps: [AppRegistration] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: StoreStatements.selectApps), logger: logger)
             for try await (bundle, secret, appleID) in rows.decode((String, ByteBuffer?, Int64?).self) {
-                apps.append(AppRegistration(bundleID: bundle, sharedSecretSHA256: secret.map { Array(buffer: $0) }, appleID: appleID))
+                apps.append(AppRegistration(bundleID: bundle, sharedSecretHash: secret.map { Array(buffer: $0) }, appleID: appleID))
             }
             return apps
         }
@@ -174,7 +181,7 @@ public final class PostgresStore: ReceiptStore {
                 for app in apps {
                     var binds = PostgresBindings()
                     binds.append(app.bundleID)
-                    binds.append(app.sharedSecretSHA256.map { ByteBuffer(bytes: $0) })
+                    binds.append(app.sharedSecretHash.map { ByteBuffer(bytes: $0) })
                     binds.append(app.appleID)
                     _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.upsertApp), binds: binds), logger: logger)
                 }

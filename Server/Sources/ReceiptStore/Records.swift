@@ -93,15 +93,16 @@ public struct StoreCounts: Sendable, Hashable, Codable {
 /// One app of the registry (the `apps` table): the bundle ids the server serves.
 public struct AppRegistration: Sendable, Hashable {
     public var bundleID: String
-    /// SHA-256 of the app's shared secret, when it has one (the secret itself is never stored).
-    public var sharedSecretSHA256: [UInt8]?
+    /// The salted hash of the app's shared secret (`ReceiptService.SharedSecretHash`), when it
+    /// has one; the secret itself is never stored.
+    public var sharedSecretHash: [UInt8]?
     /// The app's Apple id (App Store Connect), when configured: production notifications must
     /// carry it as `data.appAppleId`.
     public var appleID: Int64?
 
-    public init(bundleID: String, sharedSecretSHA256: [UInt8]?, appleID: Int64? = nil) {
+    public init(bundleID: String, sharedSecretHash: [UInt8]?, appleID: Int64? = nil) {
         self.bundleID = bundleID
-        self.sharedSecretSHA256 = sharedSecretSHA256
+        self.sharedSecretHash = sharedSecretHash
         self.appleID = appleID
     }
 }

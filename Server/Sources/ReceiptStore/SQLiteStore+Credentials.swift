@@ -8,7 +8,7 @@ extension SQLiteStore {
         try await read { db in
             try Row.fetchAll(db, sql: CredentialStatements.selectAppRecords).map { row in
                 CredentialStatements.app(bundleID: row[0], secret: Self.bytes(row[1]), appleID: row[2], tokenID: row[3],
-                                         tokenSHA256: Self.bytes(row[4]), encryptionKey: Self.bytes(row[5]))
+                                         tokenSHA256: Self.bytes(row[4]), sealedEncryptionKey: Self.bytes(row[5]))
             }
         }
     }
@@ -17,8 +17,8 @@ extension SQLiteStore {
         try await write { db in
             let r = app.registration, c = app.credentials
             try db.execute(sql: CredentialStatements.putApp, arguments: [
-                r.bundleID, r.sharedSecretSHA256.map { Data($0) }, r.appleID, c?.tokenID, c.map { Data($0.tokenSHA256) },
-                c?.encryptionKey.map { Data($0) },
+                r.bundleID, r.sharedSecretHash.map { Data($0) }, r.appleID, c?.tokenID, c.map { Data($0.tokenSHA256) },
+                c?.sealedEncryptionKey.map { Data($0) },
             ])
         }
     }
@@ -66,7 +66,7 @@ extension SQLiteStore {
         }
     }
 
-    private static func bytes(_ value: DatabaseValue) -> [UInt8]? {
+    static func bytes(_ value: DatabaseValue) -> [UInt8]? {
         Data.fromDatabaseValue(value).map { [UInt8]($0) }
     }
 }

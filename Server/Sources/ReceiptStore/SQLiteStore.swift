@@ -13,8 +13,11 @@ public final class SQLiteStore: ReceiptStore {
     let notificationWriter: GroupCommit<NotificationRecord>
     let histories = HistoryCache()
 
-    /// Opens (creating when absent) the database at `path` and applies pending migrations.
-    public init(path: String, logger: Logger) throws(StoreError) {
+    /// Opens (creating when absent, mode 0600) the database at `path`, applies pending migrations
+    /// and checks that `secrets` is the key the database's secrets are sealed under. A database
+    /// file that group or others may read is refused (`DatabaseFile`).
+    public init(path: String, secrets: any SecretsCodec, logger: Logger) throws(StoreError) {
+        try DatabaseFile.prepare(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "receipt-server"
@@ -27,7 +30,7 @@ public final class SQLiteStore: ReceiptStore {
             try pool.writeWithoutTransaction { db in
                 // GRDB's WAL default is NORMAL; FULL syncs the WAL at every commit.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
-                try Self.migrate(db, logger: logger)
+                try Self.migrate(db, secrets: secrets, database: path, logger: logger)
             }
             self.pool = pool
         } catch let error as StoreError {
@@ -47,19 +50,43 @@ public final class SQLiteStore: ReceiptStore {
     }
 
     /// Applies pending migrations in one exclusive transaction (other processes opening the same
-    /// file wait for it).
-    static func migrate(_ db: Database, logger: Logger) throws {
+    /// file wait for it), then checks the secrets key against the database's check value. While
+    /// secrets are rewritten, `secure_delete` zeroes the space the old values leave, and the WAL
+    /// is checkpointed and truncated after the commit, so the raw keys do not stay in the files.
+    static func migrate(_ db: Database, secrets: any SecretsCodec, database: String, logger: Logger) throws {
+        var rewroteSecrets = false
+        try db.execute(sql: "PRAGMA secure_delete = ON")
         try db.inTransaction(.exclusive) {
             try db.execute(sql: Schema.migrationsTable(.sqlite))
             let applied = try Int.fetchOne(db, sql: StoreStatements.appliedVersion) ?? 0
             for migration in try Schema.pending(after: applied) {
                 for statement in migration.statements(.sqlite) { try db.execute(sql: statement) }
+                if migration.rewrite == .sealSecrets {
+                    try sealSecrets(db, secrets)
+                    rewroteSecrets = true
+                }
                 try db.execute(sql: StoreStatements.recordMigration,
                                arguments: [migration.version, migration.name, Self.nowMilliseconds()])
                 logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
             }
+            let check = try Data.fetchOne(db, sql: SecretsStatements.selectCheck).map { [UInt8]($0) }
+            try SecretsStatements.verify(checkValue: check, secrets, database: database)
             return .commit
         }
+        try db.execute(sql: "PRAGMA secure_delete = OFF")
+        if rewroteSecrets { try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// Migration 5's data step: every version-4 row converted, and the key check value stored.
+    static func sealSecrets(_ db: Database, _ secrets: any SecretsCodec) throws {
+        let rows = try Row.fetchAll(db, sql: SecretsStatements.legacyApps).map { row in
+            SecretsStatements.LegacyApp(bundleID: row[0], sharedSecretSHA256: bytes(row[1]), encryptionKey: bytes(row[2]))
+        }
+        for app in rows {
+            let (hash, sealed) = try SecretsStatements.convert(app, secrets)
+            try db.execute(sql: SecretsStatements.convertApp, arguments: [hash.map { Data($0) }, sealed.map { Data($0) }, app.bundleID])
+        }
+        try db.execute(sql: SecretsStatements.insertCheck, arguments: [Data(try secrets.makeCheckValue()), nowMilliseconds()])
     }
 
     /// One batch in the current transaction: new receipts, then the transactions of those that
@@ -129,7 +156,7 @@ public final class SQLiteStore: ReceiptStore {
     public func apps() async throws -> [AppRegistration] {
         try await read { db in
             try Row.fetchAll(db, sql: StoreStatements.selectApps).map { row in
-                AppRegistration(bundleID: row[0], sharedSecretSHA256: (row[1] as Data?).map { [UInt8]($0) }, appleID: row[2])
+                AppRegistration(bundleID: row[0], sharedSecretHash: (row[1] as Data?).map { [UInt8]($0) }, appleID: row[2])
             }
         }
     }
@@ -138,7 +165,7 @@ public final class SQLiteStore: ReceiptStore {
         do {
             try await pool.write { db in
                 for app in apps {
-                    try db.execute(sql: StoreStatements.upsertApp, arguments: [app.bundleID, app.sharedSecretSHA256.map { Data($0) }, app.appleID])
+                    try db.execute(sql: StoreStatements.upsertApp, arguments: [app.bundleID, app.sharedSecretHash.map { Data($0) }, app.appleID])
                 }
             }
         } catch {

@@ -10,9 +10,24 @@ public enum SQLDialect: Sendable {
 
 /// One step of the schema, applied once, in version order, by both backends.
 struct Migration: Sendable {
+    /// Rows a migration rewrites in code, after its statements and in the same transaction (each
+    /// backend implements each case).
+    enum Rewrite: Sendable {
+        /// Version 5: seal raw app keys, salt shared-secret hashes, store the key check value.
+        case sealSecrets
+    }
+
     let version: Int
     let name: String
+    let rewrite: Rewrite?
     let statements: @Sendable (SQLDialect) -> [String]
+
+    init(version: Int, name: String, rewrite: Rewrite? = nil, statements: @escaping @Sendable (SQLDialect) -> [String]) {
+        self.version = version
+        self.name = name
+        self.rewrite = rewrite
+        self.statements = statements
+    }
 }
 
 /// The one schema of both backends. Later issues add migrations at the end; none is ever edited
@@ -29,7 +44,8 @@ struct Migration: Sendable {
 /// - version 3 (`NotificationSchema`): what App Store Server Notifications told of transactions
 ///   and renewals, merged with `transactions` when a history is read.
 /// - `apps`: the app registry (`--app`): bundle ids served, SHA-256 of their shared secrets, and
-///   (version 2) the app's Apple id, which production notifications must name.
+///   (version 2) the app's Apple id, which production notifications must name. Version 5
+///   (`SecretsSchema`) salts the hashes and seals the hosted API's app keys.
 enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "receipts, transactions, notifications, apps") { d in [
@@ -86,6 +102,7 @@ enum Schema {
         ] },
         NotificationSchema.migration,   // version 3
         hostedValidator,                // version 4 (CredentialSchema.swift)
+        secretsAtRest,                  // version 5 (SecretsSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -8,6 +8,11 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case database(String)
     /// The database holds a schema version newer than this program knows.
     case schemaTooNew(found: Int, known: Int)
+    /// The database's secrets were sealed under another operator key (its key check value does
+    /// not open with this one).
+    case wrongSecretsKey(database: String)
+    /// A database file (or its `-wal`/`-shm`) that group or others may read or write.
+    case exposedFile(path: String, mode: UInt16)
 
     public var description: String {
         switch self {
@@ -15,6 +20,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .closed: return "storage is closed"
         case .database(let reason): return "database error: \(reason)"
         case .schemaTooNew(let found, let known): return "database schema version \(found) is newer than this server's \(known)"
+        case .wrongSecretsKey(let database):
+            return "the secrets key is not the one \(database) was set up with (its key check value does not open): give that key "
+                + "with --secrets-key-file or RECEIPT_SERVER_SECRETS_KEY; nothing was changed"
+        case .exposedFile(let path, let mode):
+            return "\(path) has mode 0\(String(mode, radix: 8)): group or others may read or write it (receipts, hashed credentials, sealed keys); "
+                + "run `chmod 600 \(path)` and start again"
         }
     }
 }

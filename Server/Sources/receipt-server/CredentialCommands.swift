@@ -69,9 +69,9 @@ struct AppCommand: AsyncParsableCommand {
             abstract: #"Add or replace an app; print {"bundle_id": …, "token": …[, "encryption_key": …]}, shown once."#)
         @OptionGroup var storage: DatabaseOptions
         @Argument(help: "The app's bundle id.") var bundleID: String
-        @Option(help: "The app's shared secret (verifyReceipt's password; stored as its SHA-256).") var sharedSecret: String?
+        @Option(help: "The app's shared secret (verifyReceipt's password; stored as a salted SHA-256).") var sharedSecret: String?
         @Option(help: "The app's Apple id (App Store Connect), which production notifications must name.") var appleID: Int64?
-        @Flag(help: "Make a new AES-256 key for the encrypted endpoint (/v1/receipt/encrypted).") var encryptionKey = false
+        @Flag(help: "Make a new AES-256 key for the encrypted endpoint (/v1/receipt/encrypted), stored sealed under the secrets key.") var encryptionKey = false
 
         func validate() throws {
             if let appleID, appleID <= 0 { throw ValidationError("--apple-id must be a positive number") }
@@ -96,9 +96,9 @@ struct AppCommand: AsyncParsableCommand {
             try await storage.withAdmin { admin in
                 try printJSON(try await admin.store.appRecords().map { app -> [String: Any] in
                     var object: [String: Any] = ["bundle_id": app.registration.bundleID,
-                                                 "shared_secret": app.registration.sharedSecretSHA256 != nil,
+                                                 "shared_secret": app.registration.sharedSecretHash != nil,
                                                  "token": app.credentials != nil,
-                                                 "encryption_key": app.credentials?.encryptionKey != nil]
+                                                 "encryption_key": app.credentials?.sealedEncryptionKey != nil]
                     if let appleID = app.registration.appleID { object["apple_id"] = Int(appleID) }
                     if let tokenID = app.credentials?.tokenID { object["token_id"] = tokenID }
                     return object
@@ -125,10 +125,10 @@ extension DatabaseOptions {
     /// Opens the database, runs `body` with the registry's administration, and closes it. A
     /// refusal (unknown app or key) ends the command with its message and status 1.
     func withAdmin(_ body: @escaping @Sendable (CredentialAdmin) async throws -> Void) async throws {
-        let location = try DatabaseLocation(configuration().database)
+        let configuration = try configuration()
         do {
-            try await Stores.with(location, logger: try makeLogger("warning")) { store in
-                try await body(CredentialAdmin(store: store))
+            try await ConfiguredStore.with(configuration, logger: try makeLogger("warning")) { store, secrets in
+                try await body(CredentialAdmin(store: store, secrets: secrets))
             }
         } catch let refusal as CredentialAdmin.Refusal {
             FileHandle.standardError.write(Data("receipt-server: \(refusal)\n".utf8))

@@ -7,17 +7,22 @@ import Testing
 /// registrations kept by both backends.
 @Suite struct AppRegistryTests {
     @Test func appOptionForms() throws {
-        #expect(try StartupOptions.app("com.example.app") == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: nil))
-        #expect(try StartupOptions.app("com.example.app@1234") == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: nil, appleID: 1234))
-        let secret = AppRegistry.sharedSecretSHA256("s3cr3t")
-        #expect(try StartupOptions.app("com.example.app=s3cr3t") == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: secret))
-        #expect(try StartupOptions.app("com.example.app=s3cr3t@1234")
-                == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: secret, appleID: 1234))
+        #expect(try StartupOptions.app("com.example.app") == AppRegistration(bundleID: "com.example.app", sharedSecretHash: nil))
+        #expect(try StartupOptions.app("com.example.app@1234") == AppRegistration(bundleID: "com.example.app", sharedSecretHash: nil, appleID: 1234))
+        try Self.expect(StartupOptions.app("com.example.app=s3cr3t"), secret: "s3cr3t", appleID: nil)
+        try Self.expect(StartupOptions.app("com.example.app=s3cr3t@1234"), secret: "s3cr3t", appleID: 1234)
         // A secret may hold `@`: only digits after the last one are an Apple id.
-        #expect(try StartupOptions.app("com.example.app=a@b")
-                == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: AppRegistry.sharedSecretSHA256("a@b")))
-        #expect(try StartupOptions.app("com.example.app=a@b@42")
-                == AppRegistration(bundleID: "com.example.app", sharedSecretSHA256: AppRegistry.sharedSecretSHA256("a@b"), appleID: 42))
+        try Self.expect(StartupOptions.app("com.example.app=a@b"), secret: "a@b", appleID: nil)
+        try Self.expect(StartupOptions.app("com.example.app=a@b@42"), secret: "a@b", appleID: 42)
+    }
+
+    /// `registration` is com.example.app with a salted hash of `secret` (and of nothing else).
+    static func expect(_ registration: AppRegistration, secret: String, appleID: Int64?, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(registration.bundleID == "com.example.app" && registration.appleID == appleID, sourceLocation: sourceLocation)
+        let hash = registration.sharedSecretHash ?? []
+        #expect(SharedSecretHash.matches(secret, stored: hash), sourceLocation: sourceLocation)
+        #expect(!SharedSecretHash.matches(secret + "x", stored: hash) && !SharedSecretHash.matches(nil, stored: hash),
+                sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["", "=secret", "com.example.app=", "com.example.app=@12", "com example", "com.example@x", "@12", "com.example.app@0"])
@@ -36,17 +41,17 @@ import Testing
     func registrationsRoundTrip(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
         let apps = [
-            AppRegistration(bundleID: "com.example.a", sharedSecretSHA256: AppRegistry.sharedSecretSHA256("x"), appleID: 9_876_543_210),
-            AppRegistration(bundleID: "com.example.b", sharedSecretSHA256: nil),
+            AppRegistration(bundleID: "com.example.a", sharedSecretHash: SharedSecretHash.make("x"), appleID: 9_876_543_210),
+            AppRegistration(bundleID: "com.example.b", sharedSecretHash: nil),
         ]
-        let stored = try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { store in
+        let stored = try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
             try await store.register(apps)
             return try await store.apps()
         }
         #expect(stored == apps)
         // Registering again replaces: the Apple id can be removed or changed.
-        let changed = [AppRegistration(bundleID: "com.example.a", sharedSecretSHA256: nil, appleID: 5)]
-        let after = try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { store in
+        let changed = [AppRegistration(bundleID: "com.example.a", sharedSecretHash: nil, appleID: 5)]
+        let after = try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
             try await store.register(changed)
             return try await store.apps()
         }

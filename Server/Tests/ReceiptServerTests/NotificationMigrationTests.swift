@@ -26,6 +26,7 @@ import Testing
                 for sql in statements { try db.execute(sql: sql) }
             }
             try queue.close()
+            try SecretsInspect.makePrivate(database)
         case .postgres:
             try await Inspect.postgres(database) { client in
                 for sql in statements { _ = try await client.query(PostgresQuery(unsafeSQL: sql)) }

@@ -105,5 +105,11 @@ import Testing
         }
         #expect(server.logText.contains("\"message\":\"listening\""))
         #expect(server.logText.contains("\"endpoint\":\"/v1/receipt\""), "the hosted API's route names its log lines")
+        // Nor the app's AES key (printed once by `app add`) or the operator's secrets key, in any form.
+        let appKey = try #require((app["encryption_key"] as? String).flatMap { Data(base64Encoded: $0) })
+        for text in [appKey.base64EncodedString(), TestSecrets.key.base64, appKey.map { String(format: "%02x", $0) }.joined()] {
+            #expect(!server.logText.contains(text), "a key in the logs")
+        }
+        #expect(!(try await SecretsInspect.holds(database, Array(appKey))), "the app's AES key in the database")
     }
 }

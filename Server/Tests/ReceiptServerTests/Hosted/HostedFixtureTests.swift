@@ -17,8 +17,8 @@ struct HostedFixtureTests {
         let bytes = try Fixtures.bytes("receipts/\(name).der")
         let receipt = try AppReceipt(bytes)
         let setup = try await HostedSetup.make(.sqlite)
-        let token = try await Stores.with(DatabaseLocation(setup.database.url), logger: TestServer.logger) { store in
-            try await CredentialAdmin(store: store).addApp(receipt.bundleIdentifier, sharedSecret: nil, appleID: nil, encryptionKey: false).token
+        let token = try await Stores.with(DatabaseLocation(setup.database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
+            try await CredentialAdmin(store: store, secrets: TestSecrets.key).addApp(receipt.bundleIdentifier, sharedSecret: nil, appleID: nil, encryptionKey: false).token
         }
         // Apple's root (no --root), Xcode receipts allowed at verifyReceipt's sandbox endpoint.
         let configuration = TestServer.configuration(setup.database, allowXcode: true, roots: [])

@@ -111,8 +111,8 @@ import Testing
     @Test func otherAppleIDIs403() async throws {
         let setup = try await HostedSetup.make(.sqlite)
         let matching = "com.example.apple-id", other = "com.example.other-apple-id"
-        let tokens = try await Stores.with(DatabaseLocation(setup.database.url), logger: TestServer.logger) { store in
-            let admin = CredentialAdmin(store: store)
+        let tokens = try await Stores.with(DatabaseLocation(setup.database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
+            let admin = CredentialAdmin(store: store, secrets: TestSecrets.key)
             return (try await admin.addApp(matching, sharedSecret: nil, appleID: TestReceipt().appItemIdentifier, encryptionKey: false).token,
                     try await admin.addApp(other, sharedSecret: nil, appleID: 999, encryptionKey: false).token)
         }

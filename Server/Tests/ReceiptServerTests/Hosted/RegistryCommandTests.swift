@@ -52,9 +52,10 @@ import Testing
         // flag keeps the app's token.
         let server = try await LiveServer.start(LiveTests.serverArguments(database, ["--app", "com.example.a=other-secret"]))
         #expect(server.terminate() == 0)
-        let after = try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { try await $0.appRecords() }
+        let after = try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { try await $0.appRecords() }
         #expect(after.count == 2 && after[0].credentials?.tokenID == apps[0]["token_id"] as? String)
-        #expect(after[0].registration.sharedSecretSHA256 == AppRegistry.sharedSecretSHA256("other-secret") && after[0].registration.appleID == nil)
+        #expect(SharedSecretHash.matches("other-secret", stored: after[0].registration.sharedSecretHash ?? [])
+                && after[0].registration.appleID == nil)
 
         #expect(try CommandLineRegistry.run(database, ["app", "remove", "com.example.b"])["removed"] as? Bool == true)
         #expect(try LiveServer.run(["app", "remove", "com.example.b", "--database", database.url]).status == 1)

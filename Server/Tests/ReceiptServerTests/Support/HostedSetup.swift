@@ -23,8 +23,8 @@ struct HostedSetup: Sendable {
 
     static func make(_ backend: TestDatabase.Backend) async throws -> HostedSetup {
         let database = try await TestDatabase.make(backend)
-        return try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { store in
-            let admin = CredentialAdmin(store: store)
+        return try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
+            let admin = CredentialAdmin(store: store, secrets: TestSecrets.key)
             let app = try await admin.addApp(Synthetic.bundleID, sharedSecret: "s3cret", appleID: nil, encryptionKey: true)
             let other = try await admin.addApp(otherBundleID, sharedSecret: nil, appleID: nil, encryptionKey: false)
             let key = try await admin.createKey(apps: nil).key

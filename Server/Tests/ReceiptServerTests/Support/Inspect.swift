@@ -7,11 +7,11 @@ import ReceiptStore
 /// Looks into a test database from outside the server.
 enum Inspect {
     static func counts(_ database: TestDatabase) async throws -> StoreCounts {
-        try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) { try await $0.counts() }
+        try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { try await $0.counts() }
     }
 
     static func history(_ database: TestDatabase, originalTransactionIDs: [String], environment: String = "Production") async throws -> PurchaseHistory {
-        try await Stores.with(DatabaseLocation(database.url), logger: TestServer.logger) {
+        try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) {
             try await $0.history(bundleID: Synthetic.bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
         }
     }

@@ -26,8 +26,9 @@ final class LiveServer: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Starts `receipt-server serve ARGUMENTS --port 0` and waits for its "listening" log line.
-    static func start(_ arguments: [String]) async throws -> LiveServer {
+    /// Starts `receipt-server serve ARGUMENTS --port 0` and waits for its "listening" log line;
+    /// the environment holds the tests' secrets key unless `environment` is given.
+    static func start(_ arguments: [String], environment: [String: String]? = nil) async throws -> LiveServer {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
         let process = Process()
         process.executableURL = executable
@@ -35,6 +36,7 @@ final class LiveServer: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        process.environment = environment ?? TestSecrets.environment
         let log = LogBuffer()
         errors.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
@@ -82,11 +84,28 @@ final class LiveServer: Sendable {
         return process.terminationStatus
     }
 
-    /// Runs `receipt-server ARGUMENTS` to completion and returns its standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `receipt-server ARGUMENTS` to completion and returns its standard output; the
+    /// environment holds the tests' secrets key unless `environment` is given.
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
-        let (status, output) = try runProcess(executable, arguments)
+        let (status, output) = try runProcess(executable, arguments, environment: environment ?? TestSecrets.environment)
         return (status, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Runs `receipt-server ARGUMENTS` to completion; its exit status and standard error.
+    static func runForErrors(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, errors: String) {
+        guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment ?? TestSecrets.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// `receipt-server stats --database URL`, parsed.
@@ -100,10 +119,11 @@ final class LiveServer: Sendable {
 }
 
 /// Runs `executable` to completion; returns its exit status and standard output.
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: Data) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -26,6 +26,7 @@ enum TestServer {
         configuration.cache = cache
         configuration.maxBody = maxBody
         configuration.port = 0
+        configuration.secretsKeyFile = TestSecrets.keyFile
         return configuration
     }
 
