@@ -16,7 +16,7 @@ import Testing
         var configuration = TestServer.configuration(setup.database)
         configuration.keyRate = 1
         configuration.keyBurst = 5
-        try await TestServer.with(configuration) { client in
+        try await TestServer.withMetrics(configuration) { client, metrics in
             let body = HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.consumable)
             let start = ContinuousClock.now
             let replies = try await withThrowingTaskGroup(of: HostedReply.self) { group in
@@ -33,8 +33,7 @@ import Testing
             let other = try await client.hosted(HostedSetup.form(apiKey: setup.otherKey, token: setup.otherToken,
                                                                  receipt: HostedStatusTests.otherApp))
             #expect(other.code == 200 && other.status == 0)
-            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
-            #expect(metrics.contains("receipt_server_hosted_rate_limited_total \(limited.count)"))
+            #expect(try await metrics.text().contains("receipt_server_hosted_rate_limited_total \(limited.count)"))
         }
     }
 
