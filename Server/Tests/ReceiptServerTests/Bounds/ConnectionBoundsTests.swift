@@ -34,7 +34,7 @@ import Testing
     /// trickled likewise are both closed about 2 s (`--request-timeout 2`) after their first byte.
     @Test func tricklingClientsAreClosedAtTheDeadline() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        let server = try await LiveServer.start(LiveTests.serverArguments(database, ["--request-timeout", "2"]))
+        let server = try await LiveServer.start(LiveTests.serverArguments(database, ["--request-timeout", "2", "--metrics-port", "0"]))
         defer { _ = server.terminate() }
 
         let port = server.port
@@ -58,8 +58,11 @@ import Testing
         let first = try await client.execute(request, timeout: .seconds(10)).status.code
         try await Task.sleep(for: .seconds(3))
         let second = try await client.execute(request, timeout: .seconds(10)).status.code
+        let metricsPort = try await MetricsListenerTests.metricsPort(server)
+        let metrics = try await MetricsListenerTests.get(client, "http://127.0.0.1:\(metricsPort)/metrics").1
         try await client.shutdown()
         #expect(first == 200 && second == 200)
+        #expect(metrics.contains("receipt_server_request_timeouts_total 2"), "\(metrics)")
     }
 
     /// 20 clients trickling bodies, and a normal client answered at once; then, with

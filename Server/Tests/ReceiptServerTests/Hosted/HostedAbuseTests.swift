@@ -51,6 +51,19 @@ import Testing
         #expect(RateLimiter(rate: 0, burst: 1).take("k") == nil, "rate 0: no limit")
     }
 
+    /// Buckets for keys anyone can make (client addresses) are bounded: with the table full, a new
+    /// key is refused until a bucket has refilled; then refilled buckets are dropped for it.
+    @Test func bucketTableIsBounded() {
+        let limiter = RateLimiter(rate: 1, burst: 2, maxKeys: 3)
+        let t0 = ContinuousClock.now
+        #expect(["a", "b", "c"].map { limiter.take($0, now: t0) } == [nil, nil, nil])
+        #expect(limiter.take("d", now: t0) == 2, "table full, no bucket refilled: refused")
+        #expect(limiter.take("a", now: t0) == nil, "a known key still has its bucket")
+        #expect(limiter.count == 3)
+        #expect(limiter.take("d", now: t0 + .seconds(3)) == nil, "refilled buckets are dropped for a new key")
+        #expect(limiter.count == 1)
+    }
+
     /// Credentials: the shape, the hash kept, and comparison against it.
     @Test func credentialsAreCheckedByShapeAndHash() throws {
         let key = Credential.generate(.apiKey)
