@@ -100,6 +100,9 @@ let package = Package(
             .product(name: "AppStoreJWS", package: "swift-receipt"),
             .product(name: "ReceiptTestSupport", package: "swift-receipt"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Logging", package: "swift-log"),
             // The browser test drives headless Chromium over the DevTools protocol (a WebSocket).
             .product(name: "WSClient", package: "swift-websocket"),
         ]),

@@ -20,7 +20,7 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static var knownPaths: Set<String> {
-        ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/metrics", "/notifications/v2", "/sandbox/notifications/v2",
+        ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/notifications/v2", "/sandbox/notifications/v2",
          "/v1/receipt", "/v1/receipt/encrypted", "/", "/inspect"]
     }
 }

@@ -10,7 +10,7 @@ struct HostedRoutes {
     let service: HostedService
     let maxBody: Int
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServerRequestContext>) {
         for endpoint in HostedEndpoint.allCases {
             router.post(RouterPath(endpoint.path)) { request, _ in
                 await answer(request, at: endpoint)

@@ -71,7 +71,9 @@ extension InspectorPage {
 
           clear("purchases");
           $("purchases-section").hidden = r.kind !== "receipt";
-          $("purchase-count").textContent = String(r.purchases.length);
+          $("purchase-count").textContent = r.purchases_omitted > 0
+            ? r.purchases_total + ", the first " + r.purchases.length + " shown, " + r.purchases_omitted + " omitted"
+            : String(r.purchases.length);
           for (const p of r.purchases) {
             row($("purchases"), [[p.product_id], [p.transaction_id, "mono"], [p.original_transaction_id, "mono"], [p.quantity],
                 [p.purchase_date], [p.purchase_date_pst], [p.expires_date], [p.expires_date_pst], [p.cancellation_date]]);

@@ -3,12 +3,13 @@ import ReceiptService
 
 /// `POST /notifications/v2` and `POST /sandbox/notifications/v2` (App Store Server Notifications
 /// V2): 200 once the notification is durable, 400 malformed, 401 not authentic, 403 another app
-/// or environment, 503 storage unavailable (Apple retries), 413 for a body over `--max-body`.
+/// or environment, 503 storage unavailable or every verification slot taken (with `Retry-After`;
+/// Apple retries), 413 for a body over `--max-body`.
 struct NotificationRoutes {
     let service: NotificationService
     let maxBody: Int
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServerRequestContext>) {
         for endpoint in NotificationEndpoint.allCases {
             router.post(RouterPath(endpoint.path)) { request, _ in
                 await answer(request, at: endpoint)
@@ -30,6 +31,8 @@ struct NotificationRoutes {
     }
 
     static func response(_ answer: NotificationAnswer) -> Response {
-        VerifyRoutes.json(answer.json, status: HTTPResponse.Status(code: answer.httpStatus))
+        var response = VerifyRoutes.json(answer.json, status: HTTPResponse.Status(code: answer.httpStatus))
+        if let retryAfter = answer.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
     }
 }

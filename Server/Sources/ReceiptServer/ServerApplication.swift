@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Metrics
 import NIOCore
@@ -13,9 +14,11 @@ import ServiceLifecycle
 public enum ServerApplication {
     /// The application for `configuration`. Opening storage happens here (so a bad database fails
     /// before the port is bound); the store runs as one of the application's services and closes
-    /// after the HTTP server has finished its in-flight requests.
+    /// after the HTTP server has finished its in-flight requests. `onMetricsRunning` is given the
+    /// `/metrics` listener's port once it listens (with `metricsPort` set).
     public static func make(_ configuration: ServerConfiguration, logger: Logger,
-                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
+                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+                            onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
         try configuration.validate()
         let location = try DatabaseLocation(configuration.database)
         let apps = try configuration.apps.map(StartupOptions.app)
@@ -43,23 +46,28 @@ public enum ServerApplication {
         let prometheus = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: prometheus)
         factory.defaultDurationHistogramBuckets = latencyBuckets
+        let limit = VerificationLimit(configuration.maxVerifications, factory: factory)
         let service = VerifyReceiptService(
             store: store, registry: registry,
-            configuration: .init(roots: roots, allowXcode: configuration.allowXcode, cacheCapacity: configuration.cache),
+            configuration: .init(roots: roots, allowXcode: configuration.allowXcode, cacheCapacity: configuration.cache,
+                                 cacheBytes: configuration.cacheBytes, limit: limit),
             metrics: ServiceMetrics(factory: factory), logger: logger)
 
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: ServerRequestContext.self)
         router.add(middleware: HTTPMetricsMiddleware(counters: HTTPCounters(factory: factory)))
         router.add(middleware: VerifyMethodMiddleware(service: service))
         VerifyRoutes(service: service, maxBody: configuration.maxBody).register(on: router)
         let notifications = NotificationService(store: store, registry: registry, anchors: rootsG3,
-                                                metrics: NotificationMetrics(factory: factory), logger: logger)
+                                                metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit)
         NotificationRoutes(service: notifications, maxBody: configuration.maxBody).register(on: router)
         let hosted = HostedService(verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
                                    burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
         HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
-        if configuration.inspector {
-            InspectorRoutes(inspector: Inspector(roots: roots, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody)
+        if configuration.inspectorEnabled {
+            InspectorRoutes(inspector: Inspector(roots: roots, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody,
+                            rate: RateLimiter(rate: configuration.inspectRate, burst: configuration.inspectBurst,
+                                              maxKeys: InspectorRoutes.maxAddresses),
+                            limit: limit)
                 .register(on: router)
         }
         router.get("/health") { _, _ in
@@ -70,25 +78,40 @@ public enum ServerApplication {
                 return VerifyRoutes.json(#"{"status":"unavailable"}"#, status: .serviceUnavailable)
             }
         }
-        router.get("/metrics") { _, _ in
-            var text: [UInt8] = []
-            prometheus.emit(into: &text)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+        var services: [any Service] = [
+            store,
+            RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },
+            RegistryRefresh("hosted", logger: logger, reload: reloadHosted),
+        ]
+        if let metricsPort = configuration.metricsPort {
+            services.append(MetricsListener.make(prometheus, host: configuration.metricsHost, port: metricsPort, logger: logger,
+                                                 onRunning: onMetricsRunning))
         }
+        let timeouts = Counter(label: "receipt_server_request_timeouts_total", factory: factory)
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
+        let requestTimeout = TimeAmount.seconds(Int64(configuration.requestTimeout))
+        let server = HTTPServerBuilder { responder in
+            DeadlineHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: http1), requestTimeout: requestTimeout,
+                                 onTimeout: { timeouts.increment() })
+        }
+        let connections = ConnectionLimit(maxConnections: configuration.maxConnections,
+                                          notice: LimitNotice(maxConnections: configuration.maxConnections, logger: logger, factory: factory))
 
         logger.info("receipt-server configured", metadata: [
             "database": "\(location)", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
             "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
-            "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspector)", "cache": "\(configuration.cache)", "max_body": "\(configuration.maxBody)",
+            "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
+            "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
+            "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
+            "max_connections": "\(configuration.maxConnections)",
+            "metrics": "\(configuration.metricsPort.map { "\(configuration.metricsHost):\($0)" } ?? "off")",
         ])
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeout)))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server"),
-            services: [store,
-                       RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },
-                       RegistryRefresh("hosted", logger: logger, reload: reloadHosted)],
+            server: server,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server",
+                                 availableConnectionsDelegate: connections),
+            services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -20,12 +20,30 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBody = 1 << 20
     /// Verification cache entries; 0 turns the cache off.
     public var cache = 10_000
+    /// Bytes the verification cache may hold (receipts and what was decoded from them).
+    public var cacheBytes = 64 << 20
+    /// Verifications in flight at once (body read to answer, storage included), shared by every
+    /// route that verifies; past it requests are shed ("busy, retry") instead of queued.
+    public var maxVerifications = 64
+    /// Seconds a client has to send one whole request (headers and body), from its first byte.
+    public var requestTimeout = 10
+    /// Open connections at most; past it new connections wait in the kernel's accept queue.
+    public var maxConnections = 1024
+    /// Address of the `/metrics` listener.
+    public var metricsHost = "127.0.0.1"
+    /// Port of the `/metrics` listener; nil: no listener (metrics off); 0: any free port.
+    public var metricsPort: Int?
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
     public var logLevel = "info"
     /// Seconds a connection may stay silent (mid-request or between requests) before it is closed.
     public var idleTimeout = 30
-    /// `GET /` (the inspector page) and `POST /inspect`; `--inspector off` leaves them out.
-    public var inspector = true
+    /// `GET /` (the inspector page) and `POST /inspect`: `on`, `off`, or nil (on only when `host`
+    /// is a loopback address; see `inspectorEnabled`).
+    public var inspector: Bool?
+    /// `/inspect`: requests a second per client address (token-bucket refill); 0 turns it off.
+    public var inspectRate = 2.0
+    /// `/inspect`: requests a client address may send at once.
+    public var inspectBurst = 20
     /// Hosted API: requests a second per API key (token bucket refill); 0 turns the limit off.
     public var keyRate = 100.0
     /// Hosted API: requests an API key may send at once (the bucket's size).
@@ -36,9 +54,26 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether the inspector is served: as `--inspector` says, or without it only on a loopback
+    /// `host`. The inspector verifies any bytes anyone posts and answers at length (each
+    /// certificate, each purchase): a developer's tool, not a public endpoint.
+    public var inspectorEnabled: Bool {
+        inspector ?? Self.isLoopback(host)
+    }
+
+    /// `localhost`, `127.0.0.0/8` or `::1`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
-    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `log-level`, `idle-timeout`, `inspector`,
-    /// `key-rate`, `key-burst`, `secrets-key-file`). An unknown key or a value of the
+    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
+    /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
+    /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
+    /// `secrets-key-file`). An unknown key or a value of the
     /// wrong type is an error, so a typo never passes silently.
     public init(configFile path: String) throws(ConfigurationError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
@@ -60,6 +95,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = file.allowXcode { allowXcode = value }
         if let value = file.maxBody { maxBody = value }
         if let value = file.cache { cache = value }
+        if let value = file.cacheBytes { cacheBytes = value }
+        if let value = file.maxVerifications { maxVerifications = value }
+        if let value = file.requestTimeout { requestTimeout = value }
+        if let value = file.maxConnections { maxConnections = value }
+        if let value = file.metricsHost { metricsHost = value }
+        if let value = file.metricsPort { metricsPort = value }
+        if let value = file.inspectRate { inspectRate = value }
+        if let value = file.inspectBurst { inspectBurst = value }
         if let value = file.logLevel { logLevel = value }
         if let value = file.idleTimeout { idleTimeout = value }
         if let value = file.inspector { inspector = try Self.onOff(value) }
@@ -79,6 +122,14 @@ public struct ServerConfiguration: Sendable, Equatable {
         var allowXcode: Bool?
         var maxBody: Int?
         var cache: Int?
+        var cacheBytes: Int?
+        var maxVerifications: Int?
+        var requestTimeout: Int?
+        var maxConnections: Int?
+        var metricsHost: String?
+        var metricsPort: Int?
+        var inspectRate: Double?
+        var inspectBurst: Int?
         var logLevel: String?
         var idleTimeout: Int?
         var inspector: String?
@@ -91,6 +142,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             case rootG3 = "root-g3"
             case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
             case inspector, keyRate = "key-rate", keyBurst = "key-burst", secretsKeyFile = "secrets-key-file"
+            case cacheBytes = "cache-bytes", maxVerifications = "max-verifications", requestTimeout = "request-timeout"
+            case maxConnections = "max-connections", metricsHost = "metrics-host", metricsPort = "metrics-port"
+            case inspectRate = "inspect-rate", inspectBurst = "inspect-burst"
         }
 
         struct AnyKey: CodingKey {
@@ -115,6 +169,14 @@ public struct ServerConfiguration: Sendable, Equatable {
             allowXcode = try c.decodeIfPresent(Bool.self, forKey: .allowXcode)
             maxBody = try c.decodeIfPresent(Int.self, forKey: .maxBody)
             cache = try c.decodeIfPresent(Int.self, forKey: .cache)
+            cacheBytes = try c.decodeIfPresent(Int.self, forKey: .cacheBytes)
+            maxVerifications = try c.decodeIfPresent(Int.self, forKey: .maxVerifications)
+            requestTimeout = try c.decodeIfPresent(Int.self, forKey: .requestTimeout)
+            maxConnections = try c.decodeIfPresent(Int.self, forKey: .maxConnections)
+            metricsHost = try c.decodeIfPresent(String.self, forKey: .metricsHost)
+            metricsPort = try c.decodeIfPresent(Int.self, forKey: .metricsPort)
+            inspectRate = try c.decodeIfPresent(Double.self, forKey: .inspectRate)
+            inspectBurst = try c.decodeIfPresent(Int.self, forKey: .inspectBurst)
             logLevel = try c.decodeIfPresent(String.self, forKey: .logLevel)
             idleTimeout = try c.decodeIfPresent(Int.self, forKey: .idleTimeout)
             inspector = try c.decodeIfPresent(String.self, forKey: .inspector)
@@ -129,6 +191,17 @@ public struct ServerConfiguration: Sendable, Equatable {
         guard (0 ... 65_535).contains(port) else { throw .invalidValue("port", String(port)) }
         guard maxBody > 0 else { throw .invalidValue("max-body", String(maxBody)) }
         guard cache >= 0 else { throw .invalidValue("cache", String(cache)) }
+        guard cacheBytes >= 0 else { throw .invalidValue("cache-bytes", String(cacheBytes)) }
+        guard maxVerifications >= 1 else { throw .invalidValue("max-verifications", String(maxVerifications)) }
+        guard requestTimeout > 0 else { throw .invalidValue("request-timeout", String(requestTimeout)) }
+        guard maxConnections >= 1 else { throw .invalidValue("max-connections", String(maxConnections)) }
+        if let metricsPort {
+            guard (0 ... 65_535).contains(metricsPort) else { throw .invalidValue("metrics-port", String(metricsPort)) }
+            guard metricsPort == 0 || metricsPort != port || metricsHost != host else { throw .invalidValue("metrics-port", String(metricsPort)) }
+        }
+        guard !metricsHost.isEmpty else { throw .invalidValue("metrics-host", metricsHost) }
+        guard inspectRate >= 0, inspectRate.isFinite else { throw .invalidValue("inspect-rate", String(inspectRate)) }
+        guard inspectBurst >= 1 else { throw .invalidValue("inspect-burst", String(inspectBurst)) }
         guard idleTimeout > 0 else { throw .invalidValue("idle-timeout", String(idleTimeout)) }
         guard !host.isEmpty else { throw .invalidValue("host", host) }
         guard keyRate >= 0, keyRate.isFinite else { throw .invalidValue("key-rate", String(keyRate)) }

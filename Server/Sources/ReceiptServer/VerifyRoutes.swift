@@ -9,7 +9,7 @@ struct VerifyRoutes {
     let service: VerifyReceiptService
     let maxBody: Int
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServerRequestContext>) {
         for endpoint in VerifyEndpoint.allCases {
             router.post(RouterPath(endpoint.path)) { request, _ in
                 await answer(request, at: endpoint)
@@ -26,7 +26,10 @@ struct VerifyRoutes {
             response.headers[.connection] = "close"
             return response
         case .body(let body):
-            return Self.json(await service.verify(body: body, at: endpoint).json)
+            let answer = await service.verify(body: body, at: endpoint)
+            var response = Self.json(answer.json)
+            if answer.shed { response.headers[.retryAfter] = String(VerificationLimit.retryAfterSeconds) }
+            return response
         }
     }
 

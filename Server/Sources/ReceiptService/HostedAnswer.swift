@@ -9,8 +9,19 @@ public struct HostedAnswer: Sendable {
     public let status: Int
     /// The body: a JSON object.
     public let json: String
-    /// Seconds for `Retry-After` (429 only).
+    /// Seconds for `Retry-After` (429, and 21100 when the request was shed).
     public let retryAfter: Int?
+    /// Whether the request was shed (every verification slot taken).
+    public var shed = false
+    /// Why a 401 was answered, for the log only (the answer and the metrics are the same for every 401).
+    var refusalReason: String?
+
+    init(httpStatus: Int, status: Int, json: String, retryAfter: Int?) {
+        self.httpStatus = httpStatus
+        self.status = status
+        self.json = json
+        self.retryAfter = retryAfter
+    }
 }
 
 /// The statuses of the hosted-validator API beyond Apple's, and the human-readable description
@@ -61,6 +72,19 @@ enum HostedStatus {
         let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             .map { String(decoding: $0, as: UTF8.self) } ?? #"{"status":\#(status)}"#
         return HostedAnswer(httpStatus: httpStatus, status: status, json: json, retryAfter: retryAfter)
+    }
+
+    static let busyDescription = "The server is busy. Try again after the time in Retry-After."
+
+    /// 21100 with `"is-retryable": true`: every verification slot is taken (`--max-verifications`).
+    static func busy() -> HostedAnswer {
+        let object: [String: Any] = ["status": VerifyStatus.storageUnavailable.rawValue, "is-retryable": true, "description": busyDescription]
+        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? #"{"status":21100,"is-retryable":true}"#
+        var answer = HostedAnswer(httpStatus: 200, status: VerifyStatus.storageUnavailable.rawValue, json: json,
+                                  retryAfter: VerificationLimit.retryAfterSeconds)
+        answer.shed = true
+        return answer
     }
 
     /// Status 0: the `verifyReceipt` answer as `receipt`, whole.

@@ -1,12 +1,12 @@
 import Metrics
 import Synchronization
 
-/// The hosted API's metrics: answers by endpoint and status, refused authentications by reason
-/// (`receipt_server_hosted_auth_failures_total{reason}`: missing, unknown_key, revoked_key,
-/// unknown_token, token_of_another_key) and requests refused by the rate limit. No label holds a
+/// The hosted API's metrics: answers by endpoint and status, refused authentications
+/// (`receipt_server_hosted_auth_failures_total{reason="unauthorized"}`: one reason for every 401,
+/// since every 401 answer is the same) and requests refused by the rate limit. No label holds a
 /// key, a token or a key id.
 public final class HostedMetrics: Sendable {
-    private let factory: any MetricsFactory
+    let factory: any MetricsFactory
     private let counters = Mutex<[[String]: Counter]>([:])
 
     /// Counters made by `factory` (the server's Prometheus registry).
@@ -18,8 +18,8 @@ public final class HostedMetrics: Sendable {
         count("receipt_server_hosted_answers_total", [("endpoint", endpoint.path), ("status", String(status))])
     }
 
-    func authenticationFailed(_ reason: String) {
-        count("receipt_server_hosted_auth_failures_total", [("reason", reason)])
+    func authenticationFailed() {
+        count("receipt_server_hosted_auth_failures_total", [("reason", "unauthorized")])
     }
 
     func rateLimited() {

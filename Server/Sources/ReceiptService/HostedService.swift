@@ -35,6 +35,7 @@ public final class HostedService: Sendable {
     let limiter: RateLimiter
     let metrics: HostedMetrics
     let logger: Logger
+    let refusals: RefusalLog
 
     /// `rate` requests a second per API key after a burst of `burst` (rate 0: no limit).
     public init(verifier: VerifyReceiptService, registry: HostedRegistry, rate: Double, burst: Int,
@@ -44,12 +45,18 @@ public final class HostedService: Sendable {
         limiter = RateLimiter(rate: rate, burst: burst)
         self.metrics = metrics
         self.logger = logger
+        refusals = RefusalLog(kind: "hosted", logger: logger, factory: metrics.factory)
     }
 
     /// Answers a request body posted to `endpoint`.
     public func answer(body: Data, contentType: String?, at endpoint: HostedEndpoint, now: Date = Date()) async -> HostedAnswer {
         let answer = await respond(body: body, contentType: contentType, at: endpoint, now: now)
         metrics.answered(endpoint, answer.status)
+        if answer.status != HostedStatus.valid && answer.status != HostedStatus.serverFailure && !answer.shed {
+            var metadata: Logger.Metadata = ["endpoint": "\(endpoint.path)", "status": "\(answer.status)"]
+            if let reason = answer.refusalReason { metadata["reason"] = "\(reason)" }
+            refusals.refused("hosted request refused", metadata)
+        }
         return answer
     }
 
@@ -63,9 +70,13 @@ public final class HostedService: Sendable {
         guard let request = HostedRequest(body: body, contentType: contentType) else { return Self.apple(.unreadableRequest) }
         let authentication = registry.authenticate(apiKey: request.apiKey, token: request.token)
         guard case .authenticated(let keyID, let app) = authentication else {
-            metrics.authenticationFailed(authentication.failureReason ?? "unknown")
-            logger.debug("hosted authentication refused", metadata: ["reason": "\(authentication.failureReason ?? "")"])
-            return HostedStatus.failure(HostedStatus.unauthorized, HostedStatus.unauthorizedDescription)
+            // One label for every 401, as every 401 answer is the same: counts by cause would tell
+            // whoever reads /metrics which guesses came close. The cause goes to the (rate-limited)
+            // refusal log only.
+            metrics.authenticationFailed()
+            var answer = HostedStatus.failure(HostedStatus.unauthorized, HostedStatus.unauthorizedDescription)
+            answer.refusalReason = authentication.failureReason
+            return answer
         }
         if let retryAfter = limiter.take(keyID) {
             metrics.rateLimited()
@@ -77,21 +88,14 @@ public final class HostedService: Sendable {
         }
         guard let text = request.receipt, let bytes = ReceiptData.decode(text) else { return Self.apple(.malformedReceipt) }
 
-        var receiptEndpoint = VerifyEndpoint.production
-        var check = verifier.check(bytes, at: receiptEndpoint)
-        if case .refused(.sandboxReceiptAtProduction) = check {
-            receiptEndpoint = .sandbox
-            check = verifier.check(bytes, at: receiptEndpoint)
+        guard let verified = await verifier.limit.run(at: endpoint.path, { await verify(bytes, app: app, at: endpoint, now: now) }) else {
+            return HostedStatus.busy()
         }
-        let receipt: VerifyReceiptService.CheckedReceipt
-        switch check {
-        case .refused(let status): return Self.apple(status)
-        case .authentic(let checked): receipt = checked
+        let plain: String
+        switch verified {
+        case .refused(let answer): return answer
+        case .valid(let json): plain = HostedStatus.valid(verifyReceiptAnswer: json)
         }
-        if let refusal = Self.otherApp(receipt.verified, app) { return refusal }
-        let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now, route: endpoint.path)
-        guard verified.status == .valid else { return Self.apple(verified.status) }
-        let plain = HostedStatus.valid(verifyReceiptAnswer: verified.json)
         guard endpoint == .encrypted, let key = app.encryptionKey else {
             return HostedAnswer(httpStatus: 200, status: HostedStatus.valid, json: plain, retryAfter: nil)
         }
@@ -103,6 +107,32 @@ public final class HostedService: Sendable {
             logger.error("encryption failed", metadata: ["bundle_id": "\(app.bundleID)", "error": "\(error)"])
             return HostedStatus.failure(HostedStatus.serverFailure, "The server failed to encrypt the answer (the app's key is unusable).")
         }
+    }
+
+    private enum Verified: Sendable {
+        case refused(HostedAnswer)
+        /// The `verifyReceipt` answer with status 0.
+        case valid(String)
+    }
+
+    /// The receipt as `verifyReceipt` checks it, in its own environment, stored: run in a
+    /// verification slot.
+    private func verify(_ bytes: [UInt8], app: HostedRegistry.App, at endpoint: HostedEndpoint, now: Date) async -> Verified {
+        var receiptEndpoint = VerifyEndpoint.production
+        var check = verifier.check(bytes, at: receiptEndpoint)
+        if case .refused(.sandboxReceiptAtProduction) = check {
+            receiptEndpoint = .sandbox
+            check = verifier.check(bytes, at: receiptEndpoint)
+        }
+        let receipt: VerifyReceiptService.CheckedReceipt
+        switch check {
+        case .refused(let status): return .refused(Self.apple(status))
+        case .authentic(let checked): receipt = checked
+        }
+        if let refusal = Self.otherApp(receipt.verified, app) { return .refused(refusal) }
+        let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now, route: endpoint.path)
+        guard verified.status == .valid else { return .refused(Self.apple(verified.status)) }
+        return .valid(verified.json)
     }
 
     /// 403 for an authentic receipt that is not the token's app's: another bundle id, or, when the

@@ -8,7 +8,8 @@ import X509Certificates
 /// `failed_certificate` for a refusal, `policy`, `validation_time`, `chain_verified` and `chain`
 /// (each certificate's role, subject, issuer, validity, SHA-256, whether it was valid at the
 /// validation time and whether the refusal names it), `fields` (rows of name and value, or of
-/// name, UTC and Los Angeles time for dates), `purchases` (the `in_app` objects), `raw` (the
+/// name, UTC and Los Angeles time for dates), `purchases` (the `in_app` objects, the first
+/// `maxPurchases` only), `purchases_total` and `purchases_omitted` (how many were left out), `raw` (the
 /// tool's `--json` output), and for receipts `receipt_data` and `endpoint` for the curl line.
 struct InspectionReport {
     let kind: String
@@ -22,6 +23,7 @@ struct InspectionReport {
     var chain: [Certificate] = []
     var fieldRows: [[String: String]] = []
     var purchases: [Any] = []
+    var purchasesTotal = 0
     var raw: String?
     var receiptData: String?
     var endpoint: String?
@@ -63,7 +65,9 @@ struct InspectionReport {
                 fieldRows.append(["name": name, "value": "\(object[name] ?? "")"])
             }
         }
-        purchases = object["in_app"] as? [Any] ?? []
+        let all = object["in_app"] as? [Any] ?? []
+        purchasesTotal = all.count
+        purchases = Array(all.prefix(Self.maxPurchases))
     }
 
     /// Rows from a signed payload's members: dates (members ending in `Date`, milliseconds) as UTC
@@ -83,6 +87,10 @@ struct InspectionReport {
             }
         }
     }
+
+    /// Purchases the report lists at most: a page with tens of thousands of table rows would stall
+    /// the browser, and the JSON would be as large. `purchases_omitted` says how many were left out.
+    static let maxPurchases = 500
 
     /// The order `ReceiptJSON` writes a receipt's fields in.
     static let receiptFieldOrder = [
@@ -111,6 +119,7 @@ struct InspectionReport {
         var object: [String: Any] = [
             "kind": kind, "verdict": verdict, "status": status, "message": message, "chain_verified": chainVerified,
             "chain": chain.enumerated().map { row($1, index: $0) }, "fields": fieldRows, "purchases": purchases,
+            "purchases_total": purchasesTotal, "purchases_omitted": purchasesTotal - purchases.count,
         ]
         if let rule {
             object["rule"] = rule.rule

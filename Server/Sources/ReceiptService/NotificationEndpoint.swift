@@ -41,6 +41,8 @@ public struct NotificationAnswer: Sendable, Equatable {
         case refused
         /// 503: storage did not take it; Apple retries.
         case unavailable
+        /// 503 with `Retry-After`: every verification slot was taken (`--max-verifications`).
+        case busy
     }
 
     /// What happened.
@@ -57,8 +59,13 @@ public struct NotificationAnswer: Sendable, Equatable {
         case .malformed: return 400
         case .notAuthentic: return 401
         case .refused: return 403
-        case .unavailable: return 503
+        case .unavailable, .busy: return 503
         }
+    }
+
+    /// Seconds for `Retry-After`: when the request was shed.
+    public var retryAfter: Int? {
+        result == .busy ? VerificationLimit.retryAfterSeconds : nil
     }
 
     /// `{"status":"stored"}`, or `{"error":"…"}` with the reason.

@@ -7,7 +7,7 @@ import Synchronization
 /// `type` is a verified `notificationType` among Apple's, `other` for an unknown one, and
 /// `unknown` before verification: nothing an unverified request says becomes a label.
 public final class NotificationMetrics: Sendable {
-    private let factory: any MetricsFactory
+    let factory: any MetricsFactory
     private let counters: Mutex<[Key: Counter]> = Mutex([:])
     let verification: Timer
     let storage: Timer

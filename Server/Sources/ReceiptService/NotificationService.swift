@@ -18,23 +18,34 @@ public final class NotificationService: Sendable {
     let verifier: NotificationVerifier
     let metrics: NotificationMetrics
     let logger: Logger
+    let limit: VerificationLimit
+    let refusals: RefusalLog
 
     /// `anchors` replace Apple Root CA - G3 under the App Store rules (`--root-g3`); nil: G3.
-    public init(store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger) {
+    /// `limit` bounds the verifications in flight (shared with the other routes; the `ingest`
+    /// command has none).
+    public init(store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
+                limit: VerificationLimit = .unlimited) {
         self.store = store
         self.registry = registry
         verifier = NotificationVerifier(anchors: anchors)
         self.metrics = metrics
         self.logger = logger
+        self.limit = limit
+        refusals = RefusalLog(kind: "notification", logger: logger, factory: metrics.factory)
     }
 
-    /// Answers a request body posted to `endpoint`.
+    /// Answers a request body posted to `endpoint`; 503 (`busy`) at once when every verification
+    /// slot is taken.
     public func receive(body: Data, at endpoint: NotificationEndpoint) async -> NotificationAnswer {
         guard let token = SignedPayloadBody.token(body) else {
             return finish(NotificationAnswer(result: .malformed, notificationType: nil, reason: #"body is not a JSON object with a "signedPayload" string"#),
                           at: endpoint.path)
         }
-        return await accept(token, environment: endpoint.environment, at: endpoint.path)
+        guard let answer = await limit.run(at: endpoint.path, { await accept(token, environment: endpoint.environment, at: endpoint.path) }) else {
+            return finish(NotificationAnswer(result: .busy, notificationType: nil, reason: "the server is busy; retry later"), at: endpoint.path)
+        }
+        return answer
     }
 
     /// The answer for a body the client never finished sending.
@@ -88,7 +99,12 @@ public final class NotificationService: Sendable {
             metadata["bundle_id"] = "\(record.bundleID)"
         }
         if let reason = answer.reason { metadata["reason"] = "\(reason)" }
-        logger.log(level: answer.result == .stored ? .debug : .notice, "notification", metadata: metadata)
+        switch answer.result {
+        case .stored: logger.debug("notification", metadata: metadata)
+        case .malformed, .notAuthentic, .refused: refusals.refused("notification", metadata)
+        case .unavailable: logger.notice("notification", metadata: metadata)
+        case .busy: break   // counted in /metrics (result="busy"); a line each would flood the log
+        }
         return answer
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// The service's metrics, through swift-metrics with an explicit factory (the HTTP layer gives a
 /// Prometheus one): answers by endpoint and status, verification and storage latency, cache hits.
 public final class ServiceMetrics: Sendable {
-    private let factory: any MetricsFactory
+    let factory: any MetricsFactory
     private let answers: Mutex<[AnswerKey: Counter]> = Mutex([:])
     let verification: Timer
     let storageSave: Timer

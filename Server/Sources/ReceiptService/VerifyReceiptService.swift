@@ -6,8 +6,19 @@ import ReceiptStore
 
 /// A `verifyReceipt` answer: the status and the JSON body (always sent with HTTP 200).
 public struct VerifyAnswer: Sendable {
+    /// The body's `status`.
     public let status: VerifyStatus
+    /// The body.
     public let json: String
+    /// Whether the request was shed (every verification slot taken): 21100, retry after
+    /// `VerificationLimit.retryAfterSeconds`.
+    public let shed: Bool
+
+    init(status: VerifyStatus, json: String, shed: Bool = false) {
+        self.status = status
+        self.json = json
+        self.shed = shed
+    }
 }
 
 /// The `verifyReceipt` protocol over the root library and a store; knows nothing of HTTP.
@@ -25,11 +36,19 @@ public final class VerifyReceiptService: Sendable {
         public var allowXcode: Bool
         /// Verification cache entries (`--cache`); 0 turns it off.
         public var cacheCapacity: Int
+        /// Bytes the verification cache's entries may take (`--cache-bytes`).
+        public var cacheBytes: Int
+        /// Verifications in flight at most, shared with the other routes (`--max-verifications`).
+        public var limit: VerificationLimit
 
-        public init(roots: [TrustAnchor]? = nil, allowXcode: Bool = false, cacheCapacity: Int = 10_000) {
+        /// A configuration; the cache defaults are the command line's, and without `limit` nothing is shed.
+        public init(roots: [TrustAnchor]? = nil, allowXcode: Bool = false, cacheCapacity: Int = 10_000,
+                    cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited) {
             self.roots = roots
             self.allowXcode = allowXcode
             self.cacheCapacity = cacheCapacity
+            self.cacheBytes = cacheBytes
+            self.limit = limit
         }
     }
 
@@ -40,22 +59,34 @@ public final class VerifyReceiptService: Sendable {
     let allowXcode: Bool
     let metrics: ServiceMetrics
     let logger: Logger
+    /// Verifications in flight (shared with the hosted API, notifications and the inspector).
+    public let limit: VerificationLimit
+    let refusals: RefusalLog
 
     public init(store: any ReceiptStore, registry: AppRegistry, configuration: Configuration,
                 metrics: ServiceMetrics, logger: Logger) {
         self.store = store
         self.registry = registry
         verifier = ReceiptVerifier(roots: configuration.roots)
-        cache = VerificationCache(capacity: configuration.cacheCapacity)
+        cache = VerificationCache(capacity: configuration.cacheCapacity, byteLimit: configuration.cacheBytes)
         allowXcode = configuration.allowXcode
         self.metrics = metrics
         self.logger = logger
+        limit = configuration.limit
+        refusals = RefusalLog(kind: "receipt", logger: logger, factory: metrics.factory)
     }
 
-    /// Answers a request body posted to `endpoint`.
+    /// Answers a request body posted to `endpoint`; when every verification slot is taken, 21100
+    /// with `"is-retryable": true` at once (`shed` is then true).
     public func verify(body: Data, at endpoint: VerifyEndpoint, now: Date = Date()) async -> VerifyAnswer {
-        let answer = await answer(body: body, at: endpoint, now: now)
+        guard let answer = await limit.run(at: endpoint.path, { await self.answer(body: body, at: endpoint, now: now) }) else {
+            metrics.answered(endpoint, .storageUnavailable)
+            return VerifyAnswer(status: .storageUnavailable, json: ResponseJSON.failure(.storageUnavailable), shed: true)
+        }
         metrics.answered(endpoint, answer.status)
+        if answer.status != .valid && answer.status != .storageUnavailable {
+            refusals.refused("receipt refused", ["endpoint": "\(endpoint.path)", "status": "\(answer.status.rawValue)"])
+        }
         return answer
     }
 
@@ -138,17 +169,25 @@ public final class VerifyReceiptService: Sendable {
         }
     }
 
-    /// The cached verdict for these bytes in this context, or a new verification (cached unless
-    /// malformed).
+    /// The cached verdict for these bytes in this context, or a new verification (authentic
+    /// verdicts cached with their bytes, refusals by SHA-256 only, malformed input not at all).
     private func verdict(_ bytes: [UInt8], _ key: VerificationCache.Key) -> VerificationCache.Entry {
         if let entry = cache.lookup(key, bytes: bytes) {
             metrics.cacheHits.increment()
             return entry
         }
+        if cache.isRefused(key) {
+            metrics.cacheHits.increment()
+            return VerificationCache.Entry(bytes: [], verdict: .notAuthentic, stored: false)
+        }
         metrics.cacheMisses.increment()
         let verdict = metrics.verification.measure { verifier.verify(bytes, sha256: key.sha256, context: key.context) }
         let entry = VerificationCache.Entry(bytes: bytes, verdict: verdict, stored: false)
-        if !verdict.isMalformed { cache.insert(key, entry) }
+        switch verdict {
+        case .authentic: cache.insert(key, entry)
+        case .notAuthentic: cache.insertRefused(key)
+        case .malformed: break
+        }
         return entry
     }
 

@@ -58,9 +58,19 @@ struct Serve: AsyncParsableCommand {
     var allowXcode = false
     @Option(help: "Largest request body in bytes (default 1048576).") var maxBody: Int?
     @Option(help: "Verification cache entries; 0 turns it off (default 10000).") var cache: Int?
+    @Option(help: "Bytes the verification cache may hold (default 67108864, 64 MiB).") var cacheBytes: Int?
+    @Option(help: "Verifications in flight at once; past it requests are shed: 21100 retryable, or 503 with Retry-After (default 64).")
+    var maxVerifications: Int?
+    @Option(help: "Seconds a client has to send a whole request, headers and body (default 10).") var requestTimeout: Int?
+    @Option(help: "Open connections at most; past it new ones wait to be accepted (default 1024).") var maxConnections: Int?
+    @Option(help: "Address of the /metrics listener (default 127.0.0.1).") var metricsHost: String?
+    @Option(help: "Port of the /metrics listener; without it /metrics is not served; 0: any free port.") var metricsPort: Int?
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).") var logLevel: String?
     @Option(help: "Seconds a silent connection is kept open (default 30).") var idleTimeout: Int?
-    @Option(help: "on or off: the inspector page (GET /) and POST /inspect (default on).") var inspector: String?
+    @Option(help: "on or off: the inspector page (GET /) and POST /inspect (default on for a loopback --host, off otherwise).")
+    var inspector: String?
+    @Option(help: "POST /inspect: requests a second per client address; 0 turns the limit off (default 2).") var inspectRate: Double?
+    @Option(help: "POST /inspect: requests a client address may send at once (default 20).") var inspectBurst: Int?
     @Option(help: "Hosted API: requests a second per API key; 0 turns the limit off (default 100).") var keyRate: Double?
     @Option(help: "Hosted API: requests an API key may send at once (default 200).") var keyBurst: Int?
 
@@ -74,6 +84,14 @@ struct Serve: AsyncParsableCommand {
         if allowXcode { configuration.allowXcode = true }
         if let maxBody { configuration.maxBody = maxBody }
         if let cache { configuration.cache = cache }
+        if let cacheBytes { configuration.cacheBytes = cacheBytes }
+        if let maxVerifications { configuration.maxVerifications = maxVerifications }
+        if let requestTimeout { configuration.requestTimeout = requestTimeout }
+        if let maxConnections { configuration.maxConnections = maxConnections }
+        if let metricsHost { configuration.metricsHost = metricsHost }
+        if let metricsPort { configuration.metricsPort = metricsPort }
+        if let inspectRate { configuration.inspectRate = inspectRate }
+        if let inspectBurst { configuration.inspectBurst = inspectBurst }
         if let logLevel { configuration.logLevel = logLevel }
         if let idleTimeout { configuration.idleTimeout = idleTimeout }
         if let inspector { configuration.inspector = try ServerConfiguration.onOff(inspector) }

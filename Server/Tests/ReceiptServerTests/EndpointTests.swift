@@ -9,16 +9,16 @@ import Testing
 @Suite struct EndpointTests {
     @Test func metricsCountAnswersLatencyAndCacheHits() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        try await TestServer.with(TestServer.configuration(database)) { client in
+        try await TestServer.withMetrics(TestServer.configuration(database)) { client, metrics in
             try await client.expectStatus(0, Synthetic.body(StatusTests.subscription))
             try await client.expectStatus(0, Synthetic.body(StatusTests.subscription))
             try await client.expectStatus(21002, Data(#"{"receipt-data": 1}"#.utf8))
             try await client.expectStatus(21008, Synthetic.body(StatusTests.subscription), sandbox: true)
-            let text = try await client.execute(uri: "/metrics", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
-                return String(buffer: response.body)
+            // Not on the main port: only on the metrics listener.
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .notFound)
             }
+            let text = try await metrics.text()
             let lines = Set(text.split(separator: "\n").map(String.init))
             for expected in [
                 #"receipt_server_verify_answers_total{endpoint="/verifyReceipt",status="0"} 2"#,

@@ -210,14 +210,13 @@ import Testing
     /// `/metrics` counts notifications by endpoint, verified type and result.
     @Test func metricsCountByTypeAndResult() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        try await TestServer.with(SyntheticNotifications.configuration(database)) { client in
+        try await TestServer.withMetrics(SyntheticNotifications.configuration(database)) { client, metrics in
             #expect(try await client.notify(token: Self.subscribed()) == 200)
             #expect(try await client.notify(token: SyntheticNotifications.token("TEST", signedDate: Self.signed), sandbox: false) == 200)
             #expect(try await client.notify(token: SyntheticNotifications.token("SOMETHING_NEW", signedDate: Self.signed)) == 200)
             #expect(try await client.notify(Data("{}".utf8), sandbox: true).status == 400)
             #expect(try await client.notify(token: Self.subscribed(), sandbox: true) == 403)
-            let text = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
-            let lines = Set(text.split(separator: "\n").map(String.init))
+            let lines = try await metrics.lines()
             for expected in [
                 #"receipt_server_notifications_total{endpoint="/notifications/v2",type="SUBSCRIBED",result="stored"} 1"#,
                 #"receipt_server_notifications_total{endpoint="/notifications/v2",type="TEST",result="stored"} 1"#,

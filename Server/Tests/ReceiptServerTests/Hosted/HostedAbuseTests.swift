@@ -16,7 +16,7 @@ import Testing
         var configuration = TestServer.configuration(setup.database)
         configuration.keyRate = 1
         configuration.keyBurst = 5
-        try await TestServer.with(configuration) { client in
+        try await TestServer.withMetrics(configuration) { client, metrics in
             let body = HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.consumable)
             let start = ContinuousClock.now
             let replies = try await withThrowingTaskGroup(of: HostedReply.self) { group in
@@ -33,8 +33,7 @@ import Testing
             let other = try await client.hosted(HostedSetup.form(apiKey: setup.otherKey, token: setup.otherToken,
                                                                  receipt: HostedStatusTests.otherApp))
             #expect(other.code == 200 && other.status == 0)
-            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
-            #expect(metrics.contains("receipt_server_hosted_rate_limited_total \(limited.count)"))
+            #expect(try await metrics.text().contains("receipt_server_hosted_rate_limited_total \(limited.count)"))
         }
     }
 
@@ -50,6 +49,19 @@ import Testing
         #expect((0 ..< 3).map { _ in limiter.take("k", now: t0 + .seconds(60)) } == [nil, nil, nil], "refills up to the burst only")
         #expect(limiter.take("k", now: t0 + .seconds(60)) != nil)
         #expect(RateLimiter(rate: 0, burst: 1).take("k") == nil, "rate 0: no limit")
+    }
+
+    /// Buckets for keys anyone can make (client addresses) are bounded: with the table full, a new
+    /// key is refused until a bucket has refilled; then refilled buckets are dropped for it.
+    @Test func bucketTableIsBounded() {
+        let limiter = RateLimiter(rate: 1, burst: 2, maxKeys: 3)
+        let t0 = ContinuousClock.now
+        #expect(["a", "b", "c"].map { limiter.take($0, now: t0) } == [nil, nil, nil])
+        #expect(limiter.take("d", now: t0) == 2, "table full, no bucket refilled: refused")
+        #expect(limiter.take("a", now: t0) == nil, "a known key still has its bucket")
+        #expect(limiter.count == 3)
+        #expect(limiter.take("d", now: t0 + .seconds(3)) == nil, "refilled buckets are dropped for a new key")
+        #expect(limiter.count == 1)
     }
 
     /// Credentials: the shape, the hash kept, and comparison against it.

@@ -13,7 +13,7 @@ import Testing
         try Data(#"{"inspector": "off", "key-rate": 2.5, "key-burst": 3}"#.utf8).write(to: URL(fileURLWithPath: path))
         let configuration = try ServerConfiguration(configFile: path)
         #expect(configuration.inspector == false && configuration.keyRate == 2.5 && configuration.keyBurst == 3)
-        #expect(ServerConfiguration().inspector && ServerConfiguration().keyRate == 100 && ServerConfiguration().keyBurst == 200)
+        #expect(ServerConfiguration().inspectorEnabled && ServerConfiguration().keyRate == 100 && ServerConfiguration().keyBurst == 200)
 
         try Data(#"{"inspector": "no"}"#.utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: ConfigurationError.invalidValue("inspector", "no")) { try ServerConfiguration(configFile: path) }
