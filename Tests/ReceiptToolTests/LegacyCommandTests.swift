@@ -99,8 +99,16 @@ struct LegacyCommandTests {
         expectRun(try Run.receipt(["verify", Self.fixture, "--bundle-id", "com.mindmobapp.MindMob"]), status: 0)
         expectRun(try Run.receipt(["verify", Self.fixture, "--bundle-id", "com.example.other"]), status: 1,
                   errorContains: ["bundle identifier com.mindmobapp.MindMob is not com.example.other"])
-        expectRun(try Run.receipt(["verify", Self.fixture, "--app-version", "1"]), status: 64, errorContains: ["--app-version"])
-        expectRun(try Run.receipt(["verify", Self.fixture, "--policy", "xcode"]), status: 64, errorContains: ["appstore"])
+        expectRun(try Run.receipt(["verify", Self.fixture, "--app-version", "20120427"]), status: 0)
+        expectRun(try Run.receipt(["verify", Self.fixture, "--app-version", "1"]), status: 1,
+                  errorContains: ["app version (bvrs) 20120427 is not 1"])
+        // The real receipt has no unique-vendor-identifier: any device is refused.
+        expectRun(try Run.receipt(["verify", Self.fixture, "--device-guid", "000102030405060708090a0b0c0d0e0f"]), status: 1,
+                  errorContains: ["unique-vendor-identifier"])
+        expectRun(try Run.receipt(["verify", Self.fixture, "--policy", "xcode"]), status: 1, errorContains: ["xcode policy trusts none"])
+        let json = try Run.receipt(["verify", Self.fixture, "--policy", "xcode", "--json"])
+        #expect(try Self.json(json)["status"] as? Int == 21003)
+        expectRun(try Run.receipt(["verify", Self.fixture, "--policy", "other"]), status: 64, errorContains: ["unknown policy"])
     }
 
     @Test(arguments: [UInt8(2), 3])
