@@ -24,6 +24,7 @@ public struct LegacySignature: Sendable {
     /// Longest signer certificate accepted: Apple's are 0.9–1.5 KB; 16 KiB bounds the parse.
     public static let maxCertificateSize = 16 * 1024
 
+    /// The version byte, 2 or 3.
     public let version: LegacyReceiptVersion
     /// The signature bytes, exactly `version.signatureByteCount` long.
     public let signature: [UInt8]

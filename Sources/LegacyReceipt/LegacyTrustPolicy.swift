@@ -23,6 +23,7 @@ public struct LegacyTrustPolicy: Sendable {
     /// Certificates paths may go through (receipts carry only their signer).
     public var intermediates: [Certificate]
 
+    /// A policy from its parts; `appStore` and `appStore(anchors:intermediates:)` build Apple's.
     public init(name: String, version2: TrustPolicy, version3: TrustPolicy, intermediates: [Certificate]) {
         self.name = name
         self.version2 = version2

@@ -13,11 +13,14 @@ public struct StringDictionary: Sendable, Hashable {
 
     /// One `"key" = "value";` entry.
     public struct Entry: Sendable, Hashable {
+        /// The key, unescaped.
         public let key: String
+        /// The value, unescaped.
         public let value: String
         /// Offset of the key's opening quote in the parsed text.
         public let offset: Int
 
+        /// An entry as a writer or test makes it.
         public init(key: String, value: String, offset: Int) {
             self.key = key
             self.value = value

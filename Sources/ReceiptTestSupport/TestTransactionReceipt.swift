@@ -11,8 +11,11 @@ import X509Certificates
 /// 1.2.840.113635.100.6.2.1 (the WWDR CA). Receipts carry only the signer; verifiers get the root
 /// as an anchor and the intermediate as an embedded certificate.
 public struct TestLegacyChain: Sendable {
+    /// The self-signed root (RSA-2048), the verifier's anchor.
     public var root: TestCertificate
+    /// The intermediate (RSA-2048) the verifier embeds; receipts do not carry it.
     public var intermediate: TestCertificate
+    /// The signer: RSA-1024 for version 2, RSA-2048 for version 3.
     public var leaf: TestCertificate
 
     /// Marker extension of version 2 signers.
@@ -59,6 +62,7 @@ public struct TestLegacyChain: Sendable {
 /// in the outer dictionary. Every layer can be bent for one refusal: the version byte written,
 /// the hash, the certificate length, bytes after the certificate, the texts themselves.
 public struct TestTransactionReceipt: Sendable {
+    /// The chain whose signer signs the receipt.
     public var chain: TestLegacyChain
     /// The version the signature is made for (2 or 3).
     public var version: UInt8
