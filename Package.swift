@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PKCS7", targets: ["PKCS7"]),
         .library(name: "AppReceipt", targets: ["AppReceipt"]),
         .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
+        .library(name: "LegacyReceipt", targets: ["LegacyReceipt"]),
         // Synthetic keys, certificates and receipts for tests, benchmarks and fuzz seeds.
         // Throwaway keys: never trust anything this module signs.
         .library(name: "ReceiptTestSupport", targets: ["ReceiptTestSupport"]),
@@ -29,11 +30,15 @@ let package = Package(
         .target(name: "AppReceipt", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         // StoreKit 2 signed data: compact JWS, ES256, x5c chains to Apple Root CA - G3, typed payloads.
         .target(name: "AppStoreJWS", dependencies: ["X509Certificates", "CryptoPrimitives"]),
-        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "PKCS7", "X509Certificates", "DER"]),
+        // iOS 6-style transaction receipts: the old-style dictionary text, the SHA-1 RSA signature
+        // blob, chains through embedded intermediates to Apple Root CA, verifyReceipt's JSON
+        // (AppReceipt's JSON writer and status codes; no PKCS#7).
+        .target(name: "LegacyReceipt", dependencies: ["AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
+        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
-        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "AppStoreJWS", "ReceiptTestSupport"]),
+        .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "ReceiptTestSupport"]),
 
         // Test-only helpers (fixture lookup, hex, processes); Foundation is fine here.
         .target(name: "TestHelpers", path: "Tests/TestHelpers"),
@@ -43,7 +48,8 @@ let package = Package(
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "LegacyReceipt", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
     ]
 )

@@ -1,29 +1,29 @@
 /// A minimal JSON writer that keeps keys in the order given (Apple's order), escapes strings per
 /// RFC 8259 §7, and writes integers exactly. It appends UTF-8 bytes (servers write thousands of
 /// these answers a second; `String` appends cost several times more) and makes one `String` at
-/// the end.
-struct JSONWriter {
+/// the end. Package-wide: LegacyReceipt writes its answers with it too.
+package struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma = [false]
 
-    init() {
+    package init() {
         bytes.reserveCapacity(1024)
     }
 
     /// The document written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
-    mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    package mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    mutating func string(_ key: String?, _ value: String) {
+    package mutating func string(_ key: String?, _ value: String) {
         separator(key)
         Self.appendQuoted(value, to: &bytes)
     }
 
-    mutating func integer(_ key: String?, _ value: Int64) {
+    package mutating func integer(_ key: String?, _ value: Int64) {
         separator(key)
         bytes += String(value).utf8
     }
@@ -49,7 +49,7 @@ struct JSONWriter {
     }
 
     /// `value` quoted and escaped onto `text`.
-    static func appendQuoted(_ value: String, to text: inout String) {
+    package static func appendQuoted(_ value: String, to text: inout String) {
         var bytes: [UInt8] = []
         appendQuoted(value, to: &bytes)
         text += String(decoding: bytes, as: UTF8.self)
@@ -58,7 +58,7 @@ struct JSONWriter {
     /// `value` quoted and escaped as UTF-8 (RFC 8259 §7): `"` and `\` and the control characters
     /// U+0000–U+001F are escaped; every other byte is copied, so multi-byte UTF-8 sequences
     /// (all bytes ≥ 0x80) pass through whole.
-    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in

@@ -207,6 +207,7 @@ public enum FuzzSeeds: Sendable {
         case .certificate: return certificates()
         case .receipt: return receipts()
         case .jws: return JWSSeeds.corpus()
+        case .legacy: return LegacySeeds.corpus()
         }
     }
 

@@ -34,6 +34,8 @@ public enum Harness: String, CaseIterable, Sendable {
     case receipt
     /// StoreKit 2 signed data: compact JWS parsing, verification under every policy, typed payloads.
     case jws
+    /// iOS 6 transaction receipts: the dictionary parser, the signature blob, decoding and verification.
+    case legacy
 
     /// Runs the harness over `bytes`; throws when an invariant does not hold. The library itself
     /// must not trap on any input: a trap is a crash of the caller, as in production.
@@ -44,6 +46,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .certificate: try CertificateHarness.check(bytes)
         case .receipt: try ReceiptHarness.check(bytes)
         case .jws: try JWSHarness.check(bytes)
+        case .legacy: try LegacyHarness.check(bytes)
         }
     }
 

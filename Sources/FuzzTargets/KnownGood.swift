@@ -1,6 +1,7 @@
 import AppReceipt
 import CryptoPrimitives
 import Foundation
+import LegacyReceipt
 import PKCS7
 import X509Certificates
 import ReceiptTestSupport
@@ -32,6 +33,9 @@ public enum KnownGood: Sendable {
         let lock = NSLock()
         var syntheticContents: Set<[UInt8]> = []
         var registeredContents: Set<[UInt8]> = []
+        /// Transaction receipts: SHA-256 of (version byte ‖ purchase-info).
+        var syntheticLegacy: Set<[UInt8]> = []
+        var registeredLegacy: Set<[UInt8]> = []
         var tbs: Set<[UInt8]> = []
     }
 
@@ -39,6 +43,7 @@ public enum KnownGood: Sendable {
         let store = Store()
         store.syntheticContents = Set(FuzzSeeds.signedContents.map { SHA256.hash($0).bytes })
         store.tbs = Set(FuzzSeeds.certificateTBS.map { SHA256.hash($0).bytes })
+        store.syntheticLegacy = Set(LegacySeeds.signedContents.map { SHA256.hash($0).bytes })
         for anchor in [TrustAnchor.appleRootCA, TrustAnchor.storeKitTesting].compactMap({ $0 }) {
             store.tbs.insert(SHA256.hash(Array(anchor.certificate.tbsCertificate)).bytes)
         }
@@ -54,13 +59,20 @@ public enum KnownGood: Sendable {
         return store
     }()
 
-    /// Registers a genuine receipt, SignedData or certificate (binary, base64 or PEM): its signed
-    /// content and its certificates become known. Anything else is ignored.
+    /// Registers a genuine receipt, SignedData, certificate (binary, base64 or PEM) or transaction
+    /// receipt (text or base64): its signed content and its certificates become known. Anything
+    /// else is ignored.
     public static func register(_ bytes: [UInt8]) {
         add(bytes, to: store)
     }
 
     private static func add(_ raw: [UInt8], to store: Store) {
+        if let legacy = try? TransactionReceipt(raw) {
+            store.lock.lock()
+            store.registeredLegacy.insert(SHA256.hash(legacy.signedBytes).bytes)
+            store.lock.unlock()
+            return
+        }
         let bytes = ReceiptInput.decode(raw)
         var contents: [[UInt8]] = []
         var tbs: [[UInt8]] = []
@@ -87,6 +99,19 @@ public enum KnownGood: Sendable {
         case .synthetic: return store.syntheticContents.contains(digest)
         case .registered: return store.registeredContents.contains(digest)
         case .any: return store.syntheticContents.contains(digest) || store.registeredContents.contains(digest)
+        }
+    }
+
+    /// Whether a transaction receipt's signed bytes (version byte ‖ purchase-info) with this
+    /// SHA-256 were genuinely signed for a policy of `family`.
+    static func isKnownLegacyContent(_ digest: [UInt8], _ family: Family) -> Bool {
+        let store = self.store
+        store.lock.lock()
+        defer { store.lock.unlock() }
+        switch family {
+        case .synthetic: return store.syntheticLegacy.contains(digest)
+        case .registered: return store.registeredLegacy.contains(digest)
+        case .any: return store.syntheticLegacy.contains(digest) || store.registeredLegacy.contains(digest)
         }
     }
 

@@ -1,5 +1,6 @@
 import AppReceipt
 import Foundation
+import LegacyReceipt
 
 /// `receipt decode FILE [--json]`: parse only, no trust decision. Exit 0, or 2 when malformed.
 enum DecodeCommand {
@@ -9,6 +10,7 @@ enum DecodeCommand {
         try options.rejectUnknown()
         let raw = try Input.readRaw(path)
         if let token = Input.compactJWS(raw) { return try JWSCommands.decode(token, json: json) }
+        if TransactionReceipt.recognises(raw) { return try LegacyCommands.decode(raw, json: json) }
         let receipt = try ReceiptLoader.load(ReceiptInput.decode(raw), json: json)
         Output.write((json ? ReceiptJSON.response(receipt) : Summary.text(receipt)) + "\n")
     }

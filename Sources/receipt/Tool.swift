@@ -23,7 +23,9 @@ enum Tool {
                receipt decode FILE [--json]
                receipt dump FILE [--strict]
         FILE is binary DER/BER, base64 text, or - for standard input; verify and decode also take
-        StoreKit 2 signed data (a compact JWS, text starting eyJ): --at defaults to its signedDate.
+        StoreKit 2 signed data (a compact JWS, text starting eyJ): --at defaults to its signedDate;
+        and iOS 6 transaction receipts (the { "signature" = …; } text or its base64): --at
+        defaults to their purchase date.
         """
 
     /// Runs one command line; never traps on any input.

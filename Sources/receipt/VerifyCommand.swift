@@ -1,5 +1,6 @@
 import AppReceipt
 import Foundation
+import LegacyReceipt
 import PKCS7
 import X509Certificates
 
@@ -11,6 +12,7 @@ enum VerifyCommand {
         let path = try options.file()
         let raw = try Input.readRaw(path)
         if let token = Input.compactJWS(raw) { return try JWSCommands.verify(token, &options) }
+        if TransactionReceipt.recognises(raw) { return try LegacyCommands.verify(raw, &options) }
         let json = options.flag("--json")
         let policy = try self.policy(options.value("--policy") ?? "appstore", roots: options.values("--root"))
         let bundle = try options.value("--bundle-id")

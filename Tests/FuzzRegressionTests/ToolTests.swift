@@ -74,6 +74,25 @@ struct ToolHostileInputTests {
         }
     }
 
+    /// Transaction receipt seeds (Fuzz/corpus/legacy: texts, base64, signature blobs, refused
+    /// dictionaries) through every command line, and 24 mutations of them.
+    @Test func transactionReceiptSeedsAndMutations() throws {
+        let tool = try #require(ToolLocation.tool, "the receipt executable was not found beside the tests")
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let seeds = FuzzFolders.files("corpus", "legacy").compactMap { try? FuzzFolders.bytes($0) }
+        #expect(seeds.count >= 10)
+        for (i, seed) in seeds.enumerated() {
+            try Self.runAllModes(tool, seed, label: "legacy seed \(i)", synthetic: true, in: directory)
+        }
+        var rng = SplitMix64(seed: 0x1E6A_C7)
+        for i in 0 ..< 24 {
+            let input = Mutator.mutate(seeds[rng.below(seeds.count)], other: seeds[rng.below(seeds.count)], &rng)
+            try Self.runAllModes(tool, input, label: "mutated legacy input \(i)", synthetic: true, viaStdin: i % 6 == 0,
+                                 modes: i % 4 == 0 ? ToolHarness.modes : Self.coreModes, in: directory)
+        }
+    }
+
     /// Every input that ever made the tool misbehave.
     @Test func regressions() throws {
         let files = FuzzFolders.files("regressions", "tool")
