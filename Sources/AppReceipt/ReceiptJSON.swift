@@ -33,10 +33,11 @@ public enum ReceiptJSON: Sendable {
         return json.text
     }
 
-    /// The `receipt` object alone, as `response` nests it (for servers that add keys around it).
-    public static func receiptObject(_ receipt: AppReceipt) -> String {
+    /// The `receipt` object alone, as `response` nests it (for servers that add keys around it),
+    /// with at most `maxPurchases` of its `in_app` objects (the first ones; all by default).
+    public static func receiptObject(_ receipt: AppReceipt, maxPurchases: Int = .max) -> String {
         var json = JSONWriter()
-        writeReceipt(receipt, key: nil, &json)
+        writeReceipt(receipt, key: nil, maxPurchases: maxPurchases, &json)
         return json.text
     }
 
@@ -55,7 +56,7 @@ public enum ReceiptJSON: Sendable {
         return text
     }
 
-    static func writeReceipt(_ r: AppReceipt, key: String? = "receipt", _ json: inout JSONWriter) {
+    static func writeReceipt(_ r: AppReceipt, key: String? = "receipt", maxPurchases: Int = .max, _ json: inout JSONWriter) {
         json.beginObject(key)
         json.string("receipt_type", r.environment.rawValue)
         if let id = r.appItemIdentifier {
@@ -71,7 +72,7 @@ public enum ReceiptJSON: Sendable {
         if let version = r.originalAppVersion { json.string("original_application_version", version) }
         date("expiration_date", r.expirationDate, &json)
         json.beginArray("in_app")
-        for purchase in r.inAppPurchases { writePurchase(purchase, &json) }
+        for purchase in r.inAppPurchases.prefix(maxPurchases) { writePurchase(purchase, &json) }
         json.endArray()
         json.endObject()
     }

@@ -79,7 +79,8 @@ extension InspectorPage {
                 [p.purchase_date], [p.purchase_date_pst], [p.expires_date], [p.expires_date_pst], [p.cancellation_date]]);
           }
 
-          let raw = r.raw || "";
+          let raw = r.raw || (r.purchases_omitted > 0
+            ? "(not shown for a receipt of " + r.purchases_total + " purchases: run receipt verify --json on it)" : "");
           try { raw = JSON.stringify(JSON.parse(raw), null, 2); } catch (error) { /* shown as it is */ }
           $("raw").textContent = raw;
 

@@ -10,7 +10,8 @@ import X509Certificates
 /// validation time and whether the refusal names it), `fields` (rows of name and value, or of
 /// name, UTC and Los Angeles time for dates), `purchases` (the `in_app` objects, the first
 /// `maxPurchases` only), `purchases_total` and `purchases_omitted` (how many were left out), `raw` (the
-/// tool's `--json` output), and for receipts `receipt_data` and `endpoint` for the curl line.
+/// tool's `--json` output; absent when purchases were omitted), and for receipts `receipt_data` (up
+/// to `maxEchoedReceiptSize`) and `endpoint` for the curl line.
 struct InspectionReport {
     let kind: String
     var verdict = "valid"
@@ -24,6 +25,8 @@ struct InspectionReport {
     var fieldRows: [[String: String]] = []
     var purchases: [Any] = []
     var purchasesTotal = 0
+    /// `purchases` as JSON text, when the caller has it so (see `purchases(_:total:)`).
+    var purchaseObjects: [String]?
     var raw: String?
     var receiptData: String?
     var endpoint: String?
@@ -50,8 +53,16 @@ struct InspectionReport {
         chainVerified = verified
     }
 
+    /// The first purchases' `in_app` objects as `ReceiptJSON` writes them (JSON text, spliced
+    /// into the report as it is: parsing and re-encoding hundreds of them with Foundation would
+    /// cost most of a large report), of `total` in the receipt.
+    mutating func purchases(_ objects: [String], total: Int) {
+        purchaseObjects = objects
+        purchasesTotal = total
+    }
+
     /// Rows from `receipt verify --json`'s `receipt` object: each field once, dates as UTC and
-    /// Los Angeles time; the purchases from its `in_app`.
+    /// Los Angeles time; the purchases from its `in_app`, if it has any.
     mutating func fields(receiptObject: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(receiptObject.utf8)) as? [String: Any] else { return }
         let known = Self.receiptFieldOrder.filter { object[$0] != nil }
@@ -66,8 +77,10 @@ struct InspectionReport {
             }
         }
         let all = object["in_app"] as? [Any] ?? []
-        purchasesTotal = all.count
-        purchases = Array(all.prefix(Self.maxPurchases))
+        if !all.isEmpty {
+            purchasesTotal = all.count
+            purchases = Array(all.prefix(Self.maxPurchases))
+        }
     }
 
     /// Rows from a signed payload's members: dates (members ending in `Date`, milliseconds) as UTC
@@ -91,6 +104,11 @@ struct InspectionReport {
     /// Purchases the report lists at most: a page with tens of thousands of table rows would stall
     /// the browser, and the JSON would be as large. `purchases_omitted` says how many were left out.
     static let maxPurchases = 500
+
+    /// Largest receipt whose base64 the report echoes for the curl line (`receipt_data`): a
+    /// genuine receipt with a few hundred purchases takes tens of kilobytes; a curl line of
+    /// megabytes is no use on a page, and echoing it would cost as much as the rest of the report.
+    static let maxEchoedReceiptSize = 256 * 1024
 
     /// The order `ReceiptJSON` writes a receipt's fields in.
     static let receiptFieldOrder = [
@@ -118,9 +136,10 @@ struct InspectionReport {
     var json: String {
         var object: [String: Any] = [
             "kind": kind, "verdict": verdict, "status": status, "message": message, "chain_verified": chainVerified,
-            "chain": chain.enumerated().map { row($1, index: $0) }, "fields": fieldRows, "purchases": purchases,
-            "purchases_total": purchasesTotal, "purchases_omitted": purchasesTotal - purchases.count,
+            "chain": chain.enumerated().map { row($1, index: $0) }, "fields": fieldRows,
+            "purchases_total": purchasesTotal, "purchases_omitted": purchasesTotal - (purchaseObjects?.count ?? purchases.count),
         ]
+        if purchaseObjects == nil { object["purchases"] = purchases }
         if let rule {
             object["rule"] = rule.rule
             if let subject = rule.subject ?? chain.first(where: { $0.fingerprint.description == rule.fingerprint })?.subjectDescription {
@@ -136,7 +155,10 @@ struct InspectionReport {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return #"{"kind":"\#(kind)","verdict":"malformed","status":21002,"message":"unprintable report"}"#
         }
-        return String(decoding: data, as: UTF8.self)
+        let text = String(decoding: data, as: UTF8.self)
+        guard let purchaseObjects else { return text }
+        // The object's first member, before the sorted rest: `{"purchases":[…],` + `"chain":…}`.
+        return #"{"purchases":["# + purchaseObjects.joined(separator: ",") + "]," + text.dropFirst()
     }
 
     static func utc(_ seconds: Int64) -> String {

@@ -39,9 +39,13 @@ public struct Inspector: Sendable {
         let time = Int64(receipt.creationDate.timeIntervalSince1970.rounded(.down))
         report.policy = policy.name
         report.validationTime = time
-        report.fields(receiptObject: ReceiptJSON.receiptObject(receipt))
-        report.raw = ReceiptJSON.response(receipt)
-        report.receiptData = Data(bytes).base64EncodedString()
+        // Work bounded by what the page shows: the first `maxPurchases` purchases; the tool's
+        // whole JSON and the curl line's base64 only for receipts small enough to read there.
+        report.fields(receiptObject: ReceiptJSON.receiptObject(receipt, maxPurchases: 0))
+        report.purchases(receipt.inAppPurchases.prefix(InspectionReport.maxPurchases).map(ReceiptJSON.purchaseObject),
+                         total: receipt.inAppPurchases.count)
+        if receipt.inAppPurchases.count <= InspectionReport.maxPurchases { report.raw = ReceiptJSON.response(receipt) }
+        if bytes.count <= InspectionReport.maxEchoedReceiptSize { report.receiptData = Data(bytes).base64EncodedString() }
         report.endpoint = receipt.environment.verifyReceiptName == "Production" ? "/verifyReceipt" : "/sandbox/verifyReceipt"
         do {
             let verified = try receipt.validate(policy: policy, at: .receiptCreation)

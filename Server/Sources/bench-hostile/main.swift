@@ -8,7 +8,7 @@
 //   DIR/junk-rsa8192-1.bodies   the same under one SignerInfo
 //   DIR/rsa4096-chain.bodies    a chain that really verifies with RSA-4096 keys up to a self-made root
 //   DIR/junk-770k.bodies        300 distinct ~770 KB receipts signed by a self-made chain (memory)
-// and DIR/inspect-big.der: one receipt of about 1 MB holding 8,200 purchases (for POST /inspect).
+// and DIR/inspect-big.der: one receipt of 8,200 purchases, about 2.5 MB (for POST /inspect).
 import Foundation
 import ReceiptTestSupport
 
@@ -41,9 +41,9 @@ try await write("junk-rsa8192-4.bodies", count: variants) { body(HostileReceipts
 try await write("junk-rsa8192-1.bodies", count: variants) { body(HostileReceipts.junkCertificates(signerInfos: 1, variant: UInt64($0))) }
 try await write("rsa4096-chain.bodies", count: variants) { body(HostileReceipts.selfMadeRSA4096Chain(variant: UInt64($0))) }
 
-// ~770 KB each: 6,300 purchases, a distinct app version per receipt, a chain nobody trusts.
+// ~770 KB each: 2,480 purchases, a distinct app version per receipt, a chain nobody trusts.
 let impostor: TestChain = TestChain(rootName: "Impostor Root CA")
-let large = SyntheticReceipts.payload(inAppCount: 6_300)
+let large = SyntheticReceipts.payload(inAppCount: 2_480)
 try await write("junk-770k.bodies", count: 300) { index in
     var receipt = large
     receipt.appVersion = "junk-\(index)"

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+import ReceiptTestSupport
 import Testing
 
 /// `/inspect`: at most 500 purchases in a report (the rest counted), a token bucket per client
@@ -24,8 +25,21 @@ import Testing
             #expect(report["verdict"] as? String == "valid")
             #expect((report["purchases"] as? [Any])?.count == 500)
             #expect(report["purchases_total"] as? Int == 501 && report["purchases_omitted"] as? Int == 1)
+            // Work bounded by what is shown: no whole-receipt JSON once purchases are omitted.
+            #expect(report["raw"] == nil && report["receipt_data"] as? String == Data(receipt).base64EncodedString())
             let small = try JSONAnswer.object(try await Self.inspect(client, StatusTests.consumable).body)
             #expect(small["purchases_total"] as? Int == 1 && small["purchases_omitted"] as? Int == 0)
+            #expect(small["raw"] is String && small["receipt_data"] is String)
+        }
+    }
+
+    /// A receipt past 256 KiB is not echoed back as base64 for the curl line.
+    @Test func largeReceiptsAreNotEchoed() async throws {
+        let receipt = SyntheticReceipts.receipt(inAppCount: 1_000)
+        #expect(receipt.count > 256 * 1024)
+        try await TestServer.with(TestServer.configuration(try await TestDatabase.make(.sqlite))) { client in
+            let report = try JSONAnswer.object(try await Self.inspect(client, receipt).body)
+            #expect(report["purchases_total"] as? Int == 1_000 && report["receipt_data"] == nil && report["raw"] == nil)
         }
     }
 
