@@ -23,10 +23,9 @@ struct InspectionReport {
     var chainVerified = false
     var chain: [Certificate] = []
     var fieldRows: [[String: String]] = []
-    var purchases: [Any] = []
+    /// The listed purchases' `in_app` objects as JSON text (see `purchases(_:total:)`).
+    var purchaseObjects: [String] = []
     var purchasesTotal = 0
-    /// `purchases` as JSON text, when the caller has it so (see `purchases(_:total:)`).
-    var purchaseObjects: [String]?
     var raw: String?
     var receiptData: String?
     var endpoint: String?
@@ -62,7 +61,7 @@ struct InspectionReport {
     }
 
     /// Rows from `receipt verify --json`'s `receipt` object: each field once, dates as UTC and
-    /// Los Angeles time; the purchases from its `in_app`, if it has any.
+    /// Los Angeles time (its `in_app` is left to `purchases(_:total:)`).
     mutating func fields(receiptObject: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(receiptObject.utf8)) as? [String: Any] else { return }
         let known = Self.receiptFieldOrder.filter { object[$0] != nil }
@@ -75,11 +74,6 @@ struct InspectionReport {
             } else {
                 fieldRows.append(["name": name, "value": "\(object[name] ?? "")"])
             }
-        }
-        let all = object["in_app"] as? [Any] ?? []
-        if !all.isEmpty {
-            purchasesTotal = all.count
-            purchases = Array(all.prefix(Self.maxPurchases))
         }
     }
 
@@ -137,9 +131,8 @@ struct InspectionReport {
         var object: [String: Any] = [
             "kind": kind, "verdict": verdict, "status": status, "message": message, "chain_verified": chainVerified,
             "chain": chain.enumerated().map { row($1, index: $0) }, "fields": fieldRows,
-            "purchases_total": purchasesTotal, "purchases_omitted": purchasesTotal - (purchaseObjects?.count ?? purchases.count),
+            "purchases_total": purchasesTotal, "purchases_omitted": purchasesTotal - purchaseObjects.count,
         ]
-        if purchaseObjects == nil { object["purchases"] = purchases }
         if let rule {
             object["rule"] = rule.rule
             if let subject = rule.subject ?? chain.first(where: { $0.fingerprint.description == rule.fingerprint })?.subjectDescription {
@@ -156,7 +149,6 @@ struct InspectionReport {
             return #"{"kind":"\#(kind)","verdict":"malformed","status":21002,"message":"unprintable report"}"#
         }
         let text = String(decoding: data, as: UTF8.self)
-        guard let purchaseObjects else { return text }
         // The object's first member, before the sorted rest: `{"purchases":[…],` + `"chain":…}`.
         return #"{"purchases":["# + purchaseObjects.joined(separator: ",") + "]," + text.dropFirst()
     }

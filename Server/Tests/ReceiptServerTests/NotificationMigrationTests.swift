@@ -13,25 +13,9 @@ import Testing
 
     /// Creates the schema as version 2 left it, with `Synthetic.bundleID` registered under Apple id 1234567890.
     static func makeVersion2(_ database: TestDatabase) async throws {
-        let statements = [Schema.migrationsTable(database.backend.dialect)]
-            + Schema.migrations.filter { $0.version <= 2 }.flatMap { migration in
-                migration.statements(database.backend.dialect)
-                    + ["INSERT INTO schema_migrations (version, name, applied_ms) VALUES (\(migration.version), '\(migration.name)', 0)"]
-            }
-            + ["INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id) VALUES ('\(Synthetic.bundleID)', NULL, 1234567890)"]
-        switch database.backend {
-        case .sqlite:
-            let queue = try DatabaseQueue(path: database.sqlitePath!)
-            try await queue.write { db in
-                for sql in statements { try db.execute(sql: sql) }
-            }
-            try queue.close()
-            try SecretsInspect.makePrivate(database)
-        case .postgres:
-            try await Inspect.postgres(database) { client in
-                for sql in statements { _ = try await client.query(PostgresQuery(unsafeSQL: sql)) }
-            }
-        }
+        try await OlderSchema.make(database, version: 2, rows: [
+            "INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id) VALUES ('\(Synthetic.bundleID)', NULL, 1234567890)",
+        ])
     }
 
     @Test(arguments: TestDatabase.backends)

@@ -23,34 +23,17 @@ import Testing
     /// Creates the schema as version 4 left it, with one app (shared secret, token, raw key) and
     /// one API key for every app, written as version 4 wrote them.
     static func makeVersion4(_ database: TestDatabase) async throws -> Version4 {
-        let d = database.backend.dialect
         let token = Credential.generate(.appToken), apiKey = Credential.generate(.apiKey)
         let key = (0 ..< 32).map { _ in UInt8.random(in: .min ... .max) }
         let secretSHA256 = Array(SHA256.hash(data: Array(Version4.secret.utf8)))
         let lit = { (bytes: [UInt8]) in SecretsInspect.literal(bytes, database.backend) }
-        let statements = [Schema.migrationsTable(d)]
-            + Schema.migrations.filter { $0.version <= 4 }.flatMap { migration in
-                migration.statements(d)
-                    + ["INSERT INTO schema_migrations (version, name, applied_ms) VALUES (\(migration.version), '\(migration.name)', 0)"]
-            }
-            + ["""
+        try await OlderSchema.make(database, version: 4, rows: [
+            """
                INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id, token_id, token_sha256, encryption_key)
                VALUES ('\(Synthetic.bundleID)', \(lit(secretSHA256)), NULL, '\(token.id)', \(lit(token.sha256)), \(lit(key)))
                """,
-               "INSERT INTO api_keys (key_id, key_sha256, all_apps, created_ms, revoked_ms) VALUES ('\(apiKey.id)', \(lit(apiKey.sha256)), 1, 0, NULL)"]
-        switch database.backend {
-        case .sqlite:
-            let queue = try DatabaseQueue(path: database.sqlitePath!)
-            try await queue.write { db in
-                for sql in statements { try db.execute(sql: sql) }
-            }
-            try queue.close()
-            try SecretsInspect.makePrivate(database)
-        case .postgres:
-            try await Inspect.postgres(database) { client in
-                for sql in statements { _ = try await client.query(PostgresQuery(unsafeSQL: sql)) }
-            }
-        }
+            "INSERT INTO api_keys (key_id, key_sha256, all_apps, created_ms, revoked_ms) VALUES ('\(apiKey.id)', \(lit(apiKey.sha256)), 1, 0, NULL)",
+        ])
         return Version4(encryptionKey: key, secretSHA256: secretSHA256, token: token.text, apiKey: apiKey.text)
     }
 
