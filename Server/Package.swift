@@ -47,6 +47,7 @@ let package = Package(
             "ReceiptStore",
             .product(name: "AppReceipt", package: "swift-receipt"),
             .product(name: "AppStoreJWS", package: "swift-receipt"),
+            .product(name: "LegacyReceipt", package: "swift-receipt"),
             .product(name: "X509Certificates", package: "swift-receipt"),
             .product(name: "CryptoPrimitives", package: "swift-receipt"),
             .product(name: "Logging", package: "swift-log"),

@@ -22,7 +22,8 @@ import X509Certificates
 ///      their documented order (`alg`, `crit`, `x5c`); no error of another category than
 ///      malformed or not-authentic; an error raised after the signature check (missing
 ///      `signedDate`, payload, chain) means the signature verified, so the signing input must be
-///      genuine. A verified token's signing input and every certificate of its chain are genuine
+///      genuine; only the certificates' own key and issuer rules, checked first, refuse without
+///      it. A verified token's signing input and every certificate of its chain are genuine
 ///      for that policy's family (`JWSKnownGood`), its chain is its `x5c` ending at an anchor and
 ///      valid at the validation time, which is the caller's or the payload's `signedDate`
 ///      (`receiptCreationDate` for an app transaction).
@@ -274,6 +275,10 @@ enum JWSHarness {
                              "\(name): \(error) for an ES256 header with x5c and no crit")
         }
         switch error {
+        case .untrusted(let inner) where refusedBeforeSignature(inner, jws, policy):
+            // The certificates' own rules (keys, issuers present) are read before any signature
+            // check: nothing verified.
+            _ = inner.description
         case .missingSignedDate, .payload, .untrusted:
             // Checked after the signature: it verified.
             try check.expect(policy.time == nil || !(error == .missingSignedDate || error.isPayload), "\(name): \(error) with a time given")
@@ -281,6 +286,18 @@ enum JWSHarness {
             if case .untrusted(let inner) = error { _ = inner.description }
         default:
             break
+        }
+    }
+
+    /// Whether `error` is the one the x5c's certificates earn on their own under the policy's key
+    /// and issuer rules, checked here again without the verifier.
+    static func refusedBeforeSignature(_ refusal: VerificationError, _ jws: CompactJWS, _ policy: Policy) -> Bool {
+        let x5c = jws.header.certificateChain ?? []
+        do {
+            try MessageCertificates.check(x5c, policy: policy.verifier.policy)
+            return false
+        } catch {
+            return error == refusal
         }
     }
 

@@ -48,7 +48,7 @@ extension InspectorPage {
           $("rule").textContent = r.rule || "";
           $("failed-certificate").textContent = r.failed_certificate || "(none named)";
           const context = [];
-          if (r.kind) context.push(r.kind === "jws" ? "StoreKit 2 signed data" + (r.payload_kind ? " (" + r.payload_kind + ")" : "") : "App Store receipt");
+          if (r.kind) context.push(r.kind === "jws" ? "StoreKit 2 signed data" + (r.payload_kind ? " (" + r.payload_kind + ")" : "") : r.kind === "transaction-receipt" ? "iOS 6 transaction receipt" : "App Store receipt");
           if (r.policy) context.push("policy " + r.policy);
           if (r.validation_time) context.push("judged at " + r.validation_time);
           $("context").textContent = context.join(" · ");
@@ -70,7 +70,7 @@ extension InspectorPage {
           }
 
           clear("purchases");
-          $("purchases-section").hidden = r.kind !== "receipt";
+          $("purchases-section").hidden = r.kind === "jws";
           $("purchase-count").textContent = r.purchases_omitted > 0
             ? r.purchases_total + ", the first " + r.purchases.length + " shown, " + r.purchases_omitted + " omitted"
             : String(r.purchases.length);

@@ -24,6 +24,8 @@ public enum ServerApplication {
         let apps = try configuration.apps.map(StartupOptions.app)
         let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
         let rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
+        let legacyIntermediates = try configuration.legacyIntermediates.isEmpty
+            ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
 
         let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger)
         let registry = AppRegistry()
@@ -49,7 +51,8 @@ public enum ServerApplication {
         let limit = VerificationLimit(configuration.maxVerifications, factory: factory)
         let service = VerifyReceiptService(
             store: store, registry: registry,
-            configuration: .init(roots: roots, allowXcode: configuration.allowXcode, cacheCapacity: configuration.cache,
+            configuration: .init(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode,
+                                 cacheCapacity: configuration.cache,
                                  cacheBytes: configuration.cacheBytes, limit: limit),
             metrics: ServiceMetrics(factory: factory), logger: logger)
 
@@ -64,7 +67,7 @@ public enum ServerApplication {
                                    burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
         HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
         if configuration.inspectorEnabled {
-            InspectorRoutes(inspector: Inspector(roots: roots, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody,
+            InspectorRoutes(inspector: Inspector(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody,
                             rate: RateLimiter(rate: configuration.inspectRate, burst: configuration.inspectBurst,
                                               maxKeys: InspectorRoutes.maxAddresses),
                             limit: limit)

@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Certificate files replacing Apple Root CA - G3 as the notifications' anchor (App Store
     /// signed-data rules kept).
     public var rootsG3: [String] = []
+    /// Certificate files replacing the embedded Apple iTunes Store CA and 2013 WWDR CA that
+    /// transaction receipts (iOS 6 style) chain through; with `roots`, for test chains.
+    public var legacyIntermediates: [String] = []
     /// Xcode StoreKit-testing receipts at the sandbox endpoint (development only).
     public var allowXcode = false
     /// Largest request body, in bytes.
@@ -70,7 +73,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 
     /// The defaults overlaid with a JSON config file's keys (`host`, `port`, `database`, `app`,
-    /// `root`, `root-g3`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
+    /// `root`, `root-g3`, `legacy-intermediate`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
     /// `secrets-key-file`). An unknown key or a value of the
@@ -92,6 +95,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let value = file.app { apps = value }
         if let value = file.root { roots = value }
         if let value = file.rootG3 { rootsG3 = value }
+        if let value = file.legacyIntermediate { legacyIntermediates = value }
         if let value = file.allowXcode { allowXcode = value }
         if let value = file.maxBody { maxBody = value }
         if let value = file.cache { cache = value }
@@ -119,6 +123,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         var app: [String]?
         var root: [String]?
         var rootG3: [String]?
+        var legacyIntermediate: [String]?
         var allowXcode: Bool?
         var maxBody: Int?
         var cache: Int?
@@ -139,7 +144,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case host, port, database, app, root, cache
-            case rootG3 = "root-g3"
+            case rootG3 = "root-g3", legacyIntermediate = "legacy-intermediate"
             case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
             case inspector, keyRate = "key-rate", keyBurst = "key-burst", secretsKeyFile = "secrets-key-file"
             case cacheBytes = "cache-bytes", maxVerifications = "max-verifications", requestTimeout = "request-timeout"
@@ -166,6 +171,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             app = try c.decodeIfPresent([String].self, forKey: .app)
             root = try c.decodeIfPresent([String].self, forKey: .root)
             rootG3 = try c.decodeIfPresent([String].self, forKey: .rootG3)
+            legacyIntermediate = try c.decodeIfPresent([String].self, forKey: .legacyIntermediate)
             allowXcode = try c.decodeIfPresent(Bool.self, forKey: .allowXcode)
             maxBody = try c.decodeIfPresent(Int.self, forKey: .maxBody)
             cache = try c.decodeIfPresent(Int.self, forKey: .cache)
@@ -237,6 +243,8 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
     case invalidValue(String, String)
     /// A `--root` file that is not a certificate.
     case invalidRoot(String, String)
+    /// A `--legacy-intermediate` file that is not a certificate.
+    case invalidLegacyIntermediate(String, String)
     /// An `--app` value that is not `BUNDLE_ID[=SHARED_SECRET][@APPLE_ID]`.
     case invalidApp(String)
     /// The secrets key from `source` (a file's path, or the environment variable's name) is not
@@ -254,6 +262,7 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
         case .unknownKey(let key): return "unknown configuration key '\(key)'"
         case .invalidValue(let key, let value): return "invalid \(key) '\(value)'"
         case .invalidRoot(let path, let reason): return "--root \(path): not a certificate (\(reason))"
+        case .invalidLegacyIntermediate(let path, let reason): return "--legacy-intermediate \(path): not a certificate (\(reason))"
         case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], got '\(bundle)'"
         case .invalidSecretsKey(let source, let reason): return "secrets key from \(source): \(reason)"
         case .exposedSecretsKey(let path, let mode):

@@ -29,11 +29,22 @@ enum StartupOptions {
 
     /// A `--root` file (DER, PEM or base64) → a trust anchor.
     static func root(_ path: String) throws(ConfigurationError) -> TrustAnchor {
+        try certificateFile(path, { try TrustAnchor(derEncoded: $0) }, invalid: ConfigurationError.invalidRoot)
+    }
+
+    /// A `--legacy-intermediate` file (DER, PEM or base64) → a certificate.
+    static func legacyIntermediate(_ path: String) throws(ConfigurationError) -> Certificate {
+        try certificateFile(path, { try Certificate(derEncoded: $0) }, invalid: ConfigurationError.invalidLegacyIntermediate)
+    }
+
+    /// The file's certificate as `make` reads it; `invalid` names the option when it is not one.
+    private static func certificateFile<T>(_ path: String, _ make: ([UInt8]) throws -> T,
+                                           invalid: (String, String) -> ConfigurationError) throws(ConfigurationError) -> T {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
         do {
-            return try TrustAnchor(derEncoded: ReceiptInput.decode([UInt8](data)))
+            return try make(ReceiptInput.decode([UInt8](data)))
         } catch {
-            throw .invalidRoot(path, "\(error)")
+            throw invalid(path, "\(error)")
         }
     }
 }

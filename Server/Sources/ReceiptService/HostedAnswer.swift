@@ -57,6 +57,7 @@ enum HostedStatus {
         case .malformedReceipt: return "The data in the receipt property was malformed or missing."
         case .notAuthenticated: return "The receipt could not be authenticated."
         case .sharedSecretMismatch: return "The shared secret does not match the shared secret on file for the app."
+        case .subscriptionExpired: return "This receipt is valid but the subscription has expired."
         case .sandboxReceiptAtProduction:
             return "This receipt is from the test environment, but it was sent to the production environment for verification."
         case .productionReceiptAtSandbox:

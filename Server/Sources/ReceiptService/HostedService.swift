@@ -131,7 +131,7 @@ public final class HostedService: Sendable {
         }
         if let refusal = Self.otherApp(receipt.verified, app) { return .refused(refusal) }
         let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now, route: endpoint.path)
-        guard verified.status == .valid else { return .refused(Self.apple(verified.status)) }
+        guard verified.status.isAnswered else { return .refused(Self.apple(verified.status)) }
         return .valid(verified.json)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import X509Certificates
 
 /// What the inspector page shows, as one JSON object (keys in snake case):
-/// `kind` (`receipt`/`jws`), `verdict` (`valid`/`not valid`/`malformed`), `status` (0, 21002,
+/// `kind` (`receipt`/`transaction-receipt`/`jws`), `verdict` (`valid`/`not valid`/`malformed`), `status` (0, 21002,
 /// 21003 as `verifyReceipt`), `message` (the `receipt` tool's line), `rule` and
 /// `failed_certificate` for a refusal, `policy`, `validation_time`, `chain_verified` and `chain`
 /// (each certificate's role, subject, issuer, validity, SHA-256, whether it was valid at the

@@ -1,6 +1,7 @@
 import AppReceipt
 import AppStoreJWS
 import Foundation
+import LegacyReceipt
 import X509Certificates
 
 /// The inspector page's work (`POST /inspect`): reads a receipt (binary or base64) or a StoreKit 2
@@ -10,13 +11,17 @@ import X509Certificates
 public struct Inspector: Sendable {
     /// The receipts' App Store rules (Apple Root CA, or `--root`).
     let receiptPolicy: TrustPolicy
+    /// The transaction receipts' App Store rules: the same anchors, the embedded intermediates
+    /// or `--legacy-intermediate`.
+    let legacyPolicy: LegacyTrustPolicy
     /// Xcode StoreKit-testing data is verified under Xcode's policy (`--allow-xcode`).
     let allowXcode: Bool
 
     /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
     /// Xcode's policies when `allowXcode`.
-    public init(roots: [TrustAnchor]?, allowXcode: Bool) {
+    public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool) {
         receiptPolicy = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
+        legacyPolicy = .appStore(anchors: receiptPolicy.anchors, intermediates: legacyIntermediates ?? LegacyTrustPolicy.embeddedIntermediates)
         self.allowXcode = allowXcode
     }
 
@@ -27,6 +32,7 @@ public struct Inspector: Sendable {
     }
 
     func inspectReceipt(_ bytes: [UInt8]) -> InspectionReport {
+        if TransactionReceipt.recognises(bytes) { return inspectTransactionReceipt(bytes) }
         var report = InspectionReport(kind: "receipt")
         let receipt: AppReceipt
         do {

@@ -1,5 +1,6 @@
 import AppReceipt
 import CryptoPrimitives
+import LegacyReceipt
 import X509Certificates
 
 /// Which policies a verification may use: the App Store's for every receipt, or, at the sandbox
@@ -20,24 +21,42 @@ enum Verdict: Sendable {
 
 /// Decodes and verifies receipts with the root library (`AppReceipt.validate`), the App Store
 /// rules at the receipt's creation date, and one link cache shared by every request, so Apple's
-/// intermediate is verified once per process.
+/// intermediate is verified once per process. Transaction receipts (iOS 6 style, text starting
+/// with `{`) go to `LegacyReceipt`, judged at their purchase date.
 struct ReceiptVerifier: Sendable {
     /// The App Store rules; anchors are Apple Root CA or `--root`.
     let appStore: TrustPolicy
+    /// The transaction receipts' App Store rules: the same anchors, the embedded intermediates
+    /// or `--legacy-intermediate`.
+    let legacy: LegacyTrustPolicy
     let linkCache: VerifiedLinkCache
 
-    init(roots: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+    init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
         appStore = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
+        legacy = .appStore(anchors: appStore.anchors, intermediates: legacyIntermediates ?? LegacyTrustPolicy.embeddedIntermediates)
         self.linkCache = linkCache
     }
 
     func verify(_ bytes: [UInt8], sha256: [UInt8], context: VerificationContext) -> Verdict {
+        if TransactionReceipt.recognises(bytes) { return verifyTransactionReceipt(bytes, sha256: sha256) }
         guard let receipt = try? AppReceipt(bytes) else { return .malformed }
         let policy = context == .xcodeAllowed && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : appStore
         do {
             try receipt.validate(policy: policy, at: .receiptCreation, linkStore: linkCache)
         } catch .untrusted(.malformedCertificate) {
             return .malformed   // as `receipt verify`: an embedded certificate that does not parse
+        } catch {
+            return .notAuthentic
+        }
+        return .authentic(VerifiedReceipt(receipt, bytes: bytes, sha256: sha256))
+    }
+
+    /// A transaction receipt: malformed text (or signature blob) is 21002, any refusal of the
+    /// signature or chain 21003. Xcode never signed these, so the context does not matter.
+    func verifyTransactionReceipt(_ bytes: [UInt8], sha256: [UInt8]) -> Verdict {
+        guard let receipt = try? TransactionReceipt(bytes) else { return .malformed }
+        do {
+            try receipt.verify(policy: legacy, linkStore: linkCache)
         } catch {
             return .notAuthentic
         }

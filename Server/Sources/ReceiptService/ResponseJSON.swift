@@ -1,5 +1,6 @@
 import AppReceipt
 import Foundation
+import LegacyReceipt
 import ReceiptStore
 
 /// Answer bodies. The pieces are JSON the root library wrote (`ReceiptJSON`) or stored as it wrote
@@ -28,7 +29,9 @@ enum ResponseJSON {
             text += #","latest_receipt_info":["#
             text += transactions.map(\.json).joined(separator: ",")
             text += "]"
-            if let latest = history.latestReceipt {
+            // The newest receipt holding them, unless it is a transaction receipt (iOS 6 style):
+            // an app receipt's client is given its own receipt instead.
+            if let latest = history.latestReceipt.map({ TransactionReceipt.recognises($0) ? receipt.record.bytes : $0 }) {
                 text += #","latest_receipt":""# + Data(latest).base64EncodedString() + #"""#
             }
             if !history.pendingRenewals.isEmpty {

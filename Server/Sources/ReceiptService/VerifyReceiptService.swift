@@ -26,12 +26,16 @@ public struct VerifyAnswer: Sendable {
 /// Statuses in Apple's order (DESIGN §12): 21000 not a JSON object; 21002 `receipt-data` missing,
 /// not base64 or not a receipt; 21003 not authentic; 21007/21008 wrong endpoint for the
 /// receipt's environment; 21010 app not served; 21004 shared secret; 21100 storage unavailable;
-/// else 0, after the receipt is durable in the store.
+/// else 0, after the receipt is durable in the store (or, for an iOS 6 style transaction
+/// receipt of an expired subscription, 21006: `TransactionReceiptAnswer`).
 public final class VerifyReceiptService: Sendable {
     /// What the service is configured with.
     public struct Configuration: Sendable {
         /// Anchors replacing Apple Root CA under the App Store rules (`--root`); nil: Apple Root CA.
         public var roots: [TrustAnchor]?
+        /// Intermediates replacing the embedded ones for transaction receipts
+        /// (`--legacy-intermediate`); nil: Apple's.
+        public var legacyIntermediates: [Certificate]?
         /// Xcode StoreKit-testing receipts at the sandbox endpoint (`--allow-xcode`).
         public var allowXcode: Bool
         /// Verification cache entries (`--cache`); 0 turns it off.
@@ -42,9 +46,10 @@ public final class VerifyReceiptService: Sendable {
         public var limit: VerificationLimit
 
         /// A configuration; the cache defaults are the command line's, and without `limit` nothing is shed.
-        public init(roots: [TrustAnchor]? = nil, allowXcode: Bool = false, cacheCapacity: Int = 10_000,
-                    cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited) {
+        public init(roots: [TrustAnchor]? = nil, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool = false,
+                    cacheCapacity: Int = 10_000, cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited) {
             self.roots = roots
+            self.legacyIntermediates = legacyIntermediates
             self.allowXcode = allowXcode
             self.cacheCapacity = cacheCapacity
             self.cacheBytes = cacheBytes
@@ -67,7 +72,7 @@ public final class VerifyReceiptService: Sendable {
                 metrics: ServiceMetrics, logger: Logger) {
         self.store = store
         self.registry = registry
-        verifier = ReceiptVerifier(roots: configuration.roots)
+        verifier = ReceiptVerifier(roots: configuration.roots, legacyIntermediates: configuration.legacyIntermediates)
         cache = VerificationCache(capacity: configuration.cacheCapacity, byteLimit: configuration.cacheBytes)
         allowXcode = configuration.allowXcode
         self.metrics = metrics
@@ -84,7 +89,7 @@ public final class VerifyReceiptService: Sendable {
             return VerifyAnswer(status: .storageUnavailable, json: ResponseJSON.failure(.storageUnavailable), shed: true)
         }
         metrics.answered(endpoint, answer.status)
-        if answer.status != .valid && answer.status != .storageUnavailable {
+        if !answer.status.isAnswered && answer.status != .storageUnavailable {
             refusals.refused("receipt refused", ["endpoint": "\(endpoint.path)", "status": "\(answer.status.rawValue)"])
         }
         return answer
@@ -161,6 +166,7 @@ public final class VerifyReceiptService: Sendable {
             }
             logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(receipt.record.sha256.prefix(8)))",
                                                 "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(route ?? endpoint.path)"])
+            if receipt.isTransactionReceipt { return TransactionReceiptAnswer.answer(receipt, history: history, now: now) }
             return VerifyAnswer(status: .valid, json: ResponseJSON.valid(receipt, requestDate: now, history: history,
                                                                          excludeOld: excludeOld))
         } catch {

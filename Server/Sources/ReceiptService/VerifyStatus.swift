@@ -1,5 +1,9 @@
 /// `verifyReceipt` status codes this server answers (Apple's table, `../shared/reference/000`).
 public enum VerifyStatus: Int, Sendable, CaseIterable {
+    /// Whether the answer carries the receipt: 0, and 21006 for an expired subscription's
+    /// transaction receipt.
+    public var isAnswered: Bool { self == .valid || self == .subscriptionExpired }
+
     /// Valid.
     case valid = 0
     /// The body is not a JSON object (or the method is not POST).
@@ -10,6 +14,10 @@ public enum VerifyStatus: Int, Sendable, CaseIterable {
     case notAuthenticated = 21003
     /// The app has a shared secret and the password is missing or differs.
     case sharedSecretMismatch = 21004
+    /// A transaction receipt (iOS 6 style) of an auto-renewable subscription whose latest known
+    /// renewal has expired: the receipt is valid, decoded and returned with
+    /// `latest_expired_receipt_info`.
+    case subscriptionExpired = 21006
     /// A sandbox receipt sent to the production endpoint.
     case sandboxReceiptAtProduction = 21007
     /// A production receipt sent to the sandbox endpoint.

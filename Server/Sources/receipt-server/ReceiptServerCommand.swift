@@ -54,6 +54,9 @@ struct Serve: AsyncParsableCommand {
     var roots: [String] = []
     @Option(name: .customLong("root-g3"), help: "Certificate replacing Apple Root CA - G3 as the notifications' anchor (rules kept), repeatable.")
     var rootsG3: [String] = []
+    @Option(name: .customLong("legacy-intermediate"),
+            help: "Certificate replacing the embedded intermediates of iOS 6 transaction receipts (with --root, for test chains), repeatable.")
+    var legacyIntermediates: [String] = []
     @Flag(help: "Accept Xcode StoreKit-testing receipts at the sandbox endpoint (development only).")
     var allowXcode = false
     @Option(help: "Largest request body in bytes (default 1048576).") var maxBody: Int?
@@ -81,6 +84,7 @@ struct Serve: AsyncParsableCommand {
         if !apps.isEmpty { configuration.apps = apps }
         if !roots.isEmpty { configuration.roots = roots }
         if !rootsG3.isEmpty { configuration.rootsG3 = rootsG3 }
+        if !legacyIntermediates.isEmpty { configuration.legacyIntermediates = legacyIntermediates }
         if allowXcode { configuration.allowXcode = true }
         if let maxBody { configuration.maxBody = maxBody }
         if let cache { configuration.cache = cache }
