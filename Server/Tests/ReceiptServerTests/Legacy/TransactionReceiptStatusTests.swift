@@ -17,8 +17,9 @@ import Testing
     static let sandboxConsumable = SyntheticLegacy.receipt("3000000000000001", original: "3000000000000001",
                                                            purchased: 1_650_000_000_000, expires: nil, sandbox: true, version: 3).text
 
-    func withServer(apps: [String] = [], _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await TestServer.with(TestServer.legacyConfiguration(try await TestDatabase.make(.sqlite), apps: apps), body)
+    func withServer(_ backend: TestDatabase.Backend = .sqlite, apps: [String] = [],
+                    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await TestServer.with(TestServer.legacyConfiguration(try await TestDatabase.make(backend), apps: apps), body)
     }
 
     static func object(_ text: [UInt8]) throws -> [String: Any] {
@@ -26,8 +27,9 @@ import Testing
         return Dictionary(uniqueKeysWithValues: info.map { ($0.key.replacingOccurrences(of: "-", with: "_"), $0.value as Any) })
     }
 
-    @Test func runningSubscriptionIsZeroWithItsRenewal() async throws {
-        try await withServer { client in
+    @Test(arguments: TestDatabase.backends)
+    func runningSubscriptionIsZeroWithItsRenewal(_ backend: TestDatabase.Backend) async throws {
+        try await withServer(backend) { client in
             let answer = try await client.verify(SyntheticLegacy.body(Self.running))
             #expect(try JSONAnswer.status(answer) == 0)
             let receipt = try #require(answer["receipt"] as? [String: String])
@@ -39,8 +41,9 @@ import Testing
         }
     }
 
-    @Test func expiredSubscriptionIs21006WithTheReceipt() async throws {
-        try await withServer { client in
+    @Test(arguments: TestDatabase.backends)
+    func expiredSubscriptionIs21006WithTheReceipt(_ backend: TestDatabase.Backend) async throws {
+        try await withServer(backend) { client in
             let answer = try await client.verify(SyntheticLegacy.body(Self.expired))
             #expect(try JSONAnswer.status(answer) == 21006)
             let receipt = try #require(answer["receipt"] as? [String: String])
@@ -61,8 +64,9 @@ import Testing
     }
 
     /// 21007/21008 by the outer dictionary's `environment`.
-    @Test func environmentDecidesTheEndpoint() async throws {
-        try await withServer { client in
+    @Test(arguments: TestDatabase.backends)
+    func environmentDecidesTheEndpoint(_ backend: TestDatabase.Backend) async throws {
+        try await withServer(backend) { client in
             try await client.expectStatus(21007, SyntheticLegacy.body(Self.sandboxConsumable))
             try await client.expectStatus(21008, SyntheticLegacy.body(Self.running), sandbox: true)
         }
@@ -92,12 +96,13 @@ import Testing
 
     /// 21010 by `bid`; 21004 for a subscription of an app with a shared secret and another
     /// password, none for a consumable.
-    @Test func appAndSharedSecret() async throws {
+    @Test(arguments: TestDatabase.backends)
+    func appAndSharedSecret(_ backend: TestDatabase.Backend) async throws {
         let secret = "0123456789abcdef0123456789abcdef"
-        try await withServer(apps: ["com.example.other"]) { client in
+        try await withServer(backend, apps: ["com.example.other"]) { client in
             try await client.expectStatus(21010, SyntheticLegacy.body(Self.running))
         }
-        try await withServer(apps: ["\(Synthetic.bundleID)=\(secret)"]) { client in
+        try await withServer(backend, apps: ["\(Synthetic.bundleID)=\(secret)"]) { client in
             try await client.expectStatus(21004, SyntheticLegacy.body(Self.running))
             try await client.expectStatus(21004, SyntheticLegacy.body(Self.running, password: "wrong"))
             try await client.expectStatus(0, SyntheticLegacy.body(Self.running, password: secret))
