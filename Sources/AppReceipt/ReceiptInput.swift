@@ -29,6 +29,17 @@ public enum ReceiptInput: Sendable {
         return [UInt8](data)
     }
 
+    /// Why `decoded` (what `decode` made of the input) cannot be a receipt at all, in words a
+    /// person acts on, when it is empty or not DER (every receipt starts with a SEQUENCE, byte
+    /// 0x30); nil when it may be one, and its own decoding error says what is wrong.
+    public static func notAReceipt(_ decoded: [UInt8]) -> String? {
+        guard let first = decoded.first else { return "the input is empty" }
+        guard first != 0x30 else { return nil }
+        return "this is neither DER (a receipt starts with byte 0x30) nor the base64 of a receipt (which starts \"MI\"), "
+            + "nor StoreKit 2 signed data (three base64url parts joined by dots, starting \"eyJ\"), "
+            + "nor an iOS 6 transaction receipt (text starting \"{\")"
+    }
+
     /// Whether `raw` is one complete BER element and nothing else (base64 text practically never
     /// is: its first octet would have to announce exactly the text's length).
     private static func isOneElement(_ raw: [UInt8]) -> Bool {

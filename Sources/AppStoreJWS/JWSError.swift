@@ -134,11 +134,29 @@ extension JWSError {
     /// `not valid: REASON` with, for data from the other world than the policy's, the advice
     /// `SignerOrigin.hint(for:)` gives (the `receipt` tool's stderr line; the inspector page's text).
     public var refusalMessage: String {
+        refusalMessage(policy: nil)
+    }
+
+    /// The line a person reads for a refused token, as `refusalMessage`; with the `policy` it was
+    /// verified under, a last certificate that is no anchor says which anchors were in use
+    /// (`TrustExplanation`), and the advice names `audience`'s switches.
+    public func refusalMessage(policy: TrustPolicy?, audience: HintAudience = .commandLine) -> String {
         switch category {
         case .malformed: return "malformed signed data: \(self)"
         case .notAuthentic, .unexpectedValue:
-            guard case .untrustedOrigin(let origin, _, _) = self else { return "not valid: \(self)" }
-            return "not valid: \(self); \(origin.hint(for: "token"))"
+            if case .untrustedOrigin(let origin, _, _) = self { return "not valid: \(self); \(origin.hint(for: "token", audience: audience))" }
+            if let policy, let fingerprint = untrustedRootFingerprint {
+                return "not valid: \(self); \(TrustExplanation.notTrustedHint(fingerprint: fingerprint, policy: policy, audience: audience))"
+            }
+            return "not valid: \(self)"
+        }
+    }
+
+    /// The SHA-256 of the certificate a refused chain ended at, when that was the refusal.
+    var untrustedRootFingerprint: String? {
+        switch self {
+        case .rootNotTrusted(let fingerprint), .untrusted(.notTrusted(let fingerprint)): return fingerprint
+        default: return nil
         }
     }
 }

@@ -53,7 +53,7 @@ public enum Mutator: Sendable {
 /// Invariants (DESIGN §7): the process exits by itself (no signal, no hang) with 0, 1 or 2 (64 is
 /// a usage error, impossible for these valid command lines); on 1 or 2 standard error is exactly
 /// one line, on 0 it is empty; `--json` prints one JSON object whose status matches the exit
-/// (0 → 0, 1 → 21003, 2 → 21002); `verify` never succeeds on an input made from synthetic
+/// (0 → 0, 1 → 21003, 2 → 21002; `decode` on 0 prints `{"receipt": {…}}`, no status); `verify` never succeeds on an input made from synthetic
 /// seeds, which no default anchor trusts.
 public enum ToolHarness: Sendable {
     /// A command line shape; the file operand is appended (or `-` with the input on stdin).
@@ -149,9 +149,16 @@ public enum ToolHarness: Sendable {
         if mode.isJSON {
             let object = try? JSONSerialization.jsonObject(with: Data(outcome.stdout)) as? [String: Any]
             let status = (object?["status"] as? NSNumber)?.intValue
-            let expected = [0: 0, 1: 21003, 2: 21002][Int(outcome.status)]
-            try check.expect(status != nil && status == expected,
-                             "--json printed status \(String(describing: status)) for exit \(outcome.status): \(String(decoding: outcome.stdout.prefix(200), as: UTF8.self))")
+            let printed = String(decoding: outcome.stdout.prefix(200), as: UTF8.self)
+            if outcome.status == 0 && !mode.isVerify {
+                // decode verified nothing: the receipt alone, no status.
+                try check.expect(object?.keys.sorted() == ["receipt"] && object?["receipt"] is [String: Any],
+                                 "decode --json printed something else than {\"receipt\": {…}} for exit 0: \(printed)")
+            } else {
+                let expected = [0: 0, 1: 21003, 2: 21002][Int(outcome.status)]
+                try check.expect(status != nil && status == expected,
+                                 "--json printed status \(String(describing: status)) for exit \(outcome.status): \(printed)")
+            }
         }
         if mode.isVerify && fromSyntheticSeed {
             try check.expect(outcome.status != 0, "verify accepted an input made from synthetic seeds")

@@ -67,12 +67,20 @@ public enum SignerOrigin: Sendable, Hashable {
     }
 
     /// What to do with `data` ("receipt", "token") of this origin, which a policy for the other
-    /// world refused: choose the other `--policy` (the `receipt` tool's words, which
-    /// receipt-server's inspector shows too).
+    /// world refused, in the `receipt` tool's words: choose the other `--policy`.
     public func hint(for data: String) -> String {
-        switch self {
-        case .xcodeTesting: return "to read a test \(data) use --policy xcode"
-        case .appStore: return "to verify an App Store \(data) use --policy appstore (the default)"
+        hint(for: data, audience: .commandLine)
+    }
+
+    /// What to do with `data` of this origin, which a policy for the other world refused, naming
+    /// the switches of `audience`: `--policy xcode` for the tool, `--allow-xcode` for the server.
+    public func hint(for data: String, audience: HintAudience) -> String {
+        switch (self, audience) {
+        case (.xcodeTesting, .commandLine): return "to read a test \(data) use --policy xcode"
+        case (.xcodeTesting, .server):
+            return "to accept Xcode test \(data)s start receipt-server with --allow-xcode and send them to the sandbox endpoint"
+        case (.appStore, .commandLine): return "to verify an App Store \(data) use --policy appstore (the default)"
+        case (.appStore, .server): return "App Store \(data)s are verified under the App Store policy, whatever they claim"
         }
     }
 
@@ -96,9 +104,10 @@ extension TrustPolicy {
     /// policy refused with `error`: when the data comes from the other world than the one this
     /// policy trusts (an Xcode-signed receipt or JWS under an App Store policy, App Store data
     /// under an Xcode policy), `.untrustedOrigin(origin, policy:, rule: error)`, which says so in
-    /// words and keeps `error` as the precise rule; otherwise `error` itself (policies with other
-    /// anchors, `--root`, are left alone: their refusals are about their own anchors). Only the
-    /// words change: the data is refused either way.
+    /// words and keeps `error` as the precise rule; otherwise `error` itself. A policy whose
+    /// anchors were replaced (`--root`) is of the world its name says (`world`), so Xcode data
+    /// under an App Store policy with other anchors is still explained; custom policies are left
+    /// alone. Only the words change: the data is refused either way.
     public func explainingRefusal(_ error: VerificationError, signer: Certificate?,
                                   certificates: [Certificate]) -> VerificationError {
         guard let signer, let origin = foreignOrigin(of: signer, among: certificates) else { return error }
@@ -108,11 +117,11 @@ extension TrustPolicy {
     /// The origin of data signed by `signer` (carried with `certificates`) when it is the other
     /// world than the one this policy trusts: Xcode's StoreKit testing for a policy that trusts
     /// the App Store's roots, the App Store for one that trusts Xcode's certificates; otherwise
-    /// `nil` (same world, or a policy with anchors of its own). For verifiers whose errors are not
+    /// `nil` (same world, or a custom policy: `world`). For verifiers whose errors are not
     /// `VerificationError`s (StoreKit 2 signed data) to word their refusal the same way.
     public func foreignOrigin(of signer: Certificate, among certificates: [Certificate]) -> SignerOrigin? {
-        guard let origin = SignerOrigin.recognize(signer: signer, among: certificates),
-              !trusts(origin), trusts(origin.other) else { return nil }
+        guard let origin = SignerOrigin.recognize(signer: signer, among: certificates), !trusts(origin),
+              let world, world != origin else { return nil }
         return origin
     }
 

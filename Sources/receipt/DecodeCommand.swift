@@ -11,19 +11,24 @@ enum DecodeCommand {
         let raw = try Input.readRaw(path)
         if let token = Input.compactJWS(raw) { return try JWSCommands.decode(token, json: json) }
         if TransactionReceipt.recognises(raw) { return try LegacyCommands.decode(raw, json: json) }
-        let receipt = try ReceiptLoader.load(ReceiptInput.decode(raw), json: json)
-        Output.write((json ? ReceiptJSON.response(receipt) : Summary.text(receipt)) + "\n")
+        let receipt = try ReceiptLoader.load(raw, json: json)
+        // Nothing was verified: the receipt without verifyReceipt's `status`.
+        Output.write((json ? #"{"receipt":"# + ReceiptJSON.receiptObject(receipt) + "}" : Summary.text(receipt)) + "\n")
     }
 }
 
 /// Reading a receipt for `decode` and `verify`: malformed input ends the command with status 2.
 enum ReceiptLoader {
-    static func load(_ bytes: [UInt8], json: Bool) throws -> AppReceipt {
+    /// The receipt in `raw` (DER, base64 or PEM); input that cannot be a receipt at all is said
+    /// to be so (`ReceiptInput.notAReceipt`), other failures name the decoding rule.
+    static func load(_ raw: [UInt8], json: Bool) throws -> AppReceipt {
+        let bytes = ReceiptInput.decode(raw)
         do {
             return try AppReceipt(bytes)
         } catch {
             if json { Output.write(ReceiptJSON.failure(.malformed) + "\n") }
-            throw ToolFailure(status: .malformed, message: "malformed receipt: \(error)")
+            let message = ReceiptInput.notAReceipt(bytes).map { "not a receipt: \($0)" } ?? "malformed receipt: \(error)"
+            throw ToolFailure(status: .malformed, message: message)
         }
     }
 }

@@ -14,9 +14,18 @@ enum Input {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolFailure.usage("cannot read \(path)")
+            throw ToolFailure.usage("cannot read \(path): \(unreadableReason(path))")
         }
         return [UInt8](data)
+    }
+
+    /// Why `path` could not be read, in words.
+    static func unreadableReason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        return "the read failed"
     }
 
     /// A compact JWS: text starting `eyJ` (base64url of `{"`), whitespace around it ignored.

@@ -1,3 +1,4 @@
+import AppReceipt
 import AppStoreJWS
 import Foundation
 import X509Certificates
@@ -22,7 +23,9 @@ enum JWSCommands {
             verified = try JWSVerifier(policy: policy).verify(token, at: time)
             try check(verified.payload, against: expectation)
         } catch {
-            throw failure(error)
+            // As for receipts: verifyReceipt's failure object on stdout under --json.
+            if json { Output.write(ReceiptJSON.failure(error.category == .malformed ? .malformed : .notAuthenticated) + "\n") }
+            throw failure(error, policy: policy)
         }
         if json {
             Output.write(String(decoding: verified.payload, as: UTF8.self) + "\n")
@@ -79,8 +82,8 @@ enum JWSCommands {
         if let bundleId = expectation.bundleId, found != bundleId { throw .unexpectedBundleId(expected: bundleId, found: found) }
     }
 
-    private static func failure(_ error: JWSError) -> ToolFailure {
-        ToolFailure(status: error.category == .malformed ? .malformed : .verificationFailed, message: error.refusalMessage)
+    private static func failure(_ error: JWSError, policy: TrustPolicy? = nil) -> ToolFailure {
+        ToolFailure(status: error.category == .malformed ? .malformed : .verificationFailed, message: error.refusalMessage(policy: policy))
     }
 }
 

@@ -72,7 +72,8 @@ enum LegacyCommands {
     /// `decode FILE [--json]`: parse only, no trust decision.
     static func decode(_ raw: [UInt8], json: Bool) throws {
         let receipt = try load(raw, json: json)
-        Output.write((json ? TransactionReceiptJSON.response(receipt) : "not verified\n" + summary(receipt)) + "\n")
+        // Nothing was verified: the receipt without verifyReceipt's `status`.
+        Output.write((json ? #"{"receipt":"# + TransactionReceiptJSON.receiptObject(receipt) + "}" : "not verified\n" + summary(receipt)) + "\n")
     }
 
     /// Malformed input ends the command with status 2 (and 21002 under `--json`).

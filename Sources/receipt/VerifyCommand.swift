@@ -21,7 +21,7 @@ enum VerifyCommand {
         let time = try validationTime(options.value("--at") ?? "receipt")
         try options.rejectUnknown()
 
-        let receipt = try ReceiptLoader.load(ReceiptInput.decode(raw), json: json)
+        let receipt = try ReceiptLoader.load(raw, json: json)
         do {
             let verified = try receipt.validate(policy: policy, bundleIdentifier: bundle, appVersion: version,
                                                 deviceIdentifier: device, at: time)
@@ -34,7 +34,7 @@ enum VerifyCommand {
         } catch {
             // Embedded certificates are parsed (and a malformed one refused, exit 2) by decoding.
             if json { Output.write(ReceiptJSON.failure(.notAuthenticated) + "\n") }
-            throw ToolFailure(status: .verificationFailed, message: RefusalHint.message(error, time: time))
+            throw ToolFailure(status: .verificationFailed, message: RefusalHint.message(error, time: time, policy: policy))
         }
     }
 

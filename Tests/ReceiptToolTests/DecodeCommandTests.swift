@@ -24,18 +24,46 @@ struct DecodeCommandTests {
         let result = try Run.receipt(["decode", Paths.receipt(name), "--json"])
         expectRun(result, status: 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
-        #expect((object["status"] as? NSNumber)?.int64Value == 0)
+        // Nothing was verified: no verifyReceipt status, only the receipt.
+        #expect(Set(object.keys) == ["receipt"])
         #expect((object["receipt"] as? [String: Any])?["bundle_id"] as? String == (try Self.truthBundle(name)))
         let library = try JSONSerialization.jsonObject(with: Data(ReceiptJSON.response(try AppReceipt(Fixtures.bytes("receipts/\(name).der"))).utf8))
-        #expect(NSDictionary(dictionary: object).isEqual(library))
+        #expect(NSDictionary(dictionary: object["receipt"] as? [String: Any] ?? [:]).isEqual((library as? [String: Any])?["receipt"]))
     }
 
-    /// The tool prints exactly the library's response (and a newline).
-    @Test func productionJSONIsTheLibrarysResponse() throws {
+    /// The tool prints exactly the library's receipt object under `receipt` (and a newline).
+    @Test func productionJSONIsTheLibrarysReceiptObject() throws {
         let result = try Run.receipt(["decode", Paths.receipt("production"), "--json"])
         expectRun(result, status: 0)
-        let library = ReceiptJSON.response(try AppReceipt(Fixtures.bytes("receipts/production.der")))
-        #expect(result.output == library + "\n")
+        let library = ReceiptJSON.receiptObject(try AppReceipt(Fixtures.bytes("receipts/production.der")))
+        #expect(result.output == #"{"receipt":"# + library + "}\n")
+    }
+
+    /// Input that cannot be a receipt at all says so and what was expected, instead of a DER
+    /// decoding rule at offset 0; an unreadable path says why.
+    @Test func notAReceiptIsSaid() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let inputs: [(String, [UInt8], String)] = [
+            ("hello.txt", Array("hello world\n".utf8), "not a receipt: this is neither DER"),
+            ("empty.txt", [], "not a receipt: the input is empty"),
+            ("text.b64", Array(Data("not a receipt at all".utf8).base64EncodedString().utf8), "not a receipt: this is neither DER"),
+        ]
+        for (name, bytes, expected) in inputs {
+            let result = try Run.receipt(["decode", directory.file(name, contents: bytes).path])
+            expectRun(result, status: 2)
+            #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains("eyJ") || bytes.isEmpty, "names what a token looks like: \(result.stderr)")
+        }
+        // A DER receipt cut short keeps its precise rule.
+        let cut = Array(try Fixtures.bytes("receipts/production.der").prefix(100))
+        let truncated = try Run.receipt(["decode", directory.file("cut.der", contents: cut).path])
+        expectRun(truncated, status: 2)
+        #expect(truncated.stderr.contains("malformed receipt:"), "\(truncated.stderr)")
+        let missing = try Run.receipt(["decode", directory.url.appendingPathComponent("absent.der").path])
+        #expect(missing.stderr.contains("no such file"), "\(missing.stderr)")
+        let folder = try Run.receipt(["decode", directory.url.path])
+        #expect(folder.stderr.contains("it is a directory"), "\(folder.stderr)")
     }
 
     @Test(.enabled(if: Paths.examplesPresent))

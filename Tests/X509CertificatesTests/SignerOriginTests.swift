@@ -90,20 +90,26 @@ struct SignerOriginTests {
                 == "signed by the App Store (its chain ends at Apple's root certificate), which the Xcode testing policy does not trust")
     }
 
-    /// Refusals within a policy's own world keep their precise error, and so do policies with
-    /// anchors of their own (`--root`, tests): their refusals are about those anchors.
+    /// Refusals within a policy's own world keep their precise error (an App Store receipt under
+    /// App Store rules with `--root` anchors: its refusal is about those anchors), and so do
+    /// custom policies, which belong to no world.
     @Test func otherRefusalsAreLeftAlone() throws {
         let production = try Self.receiptChain("production")
         let xcodeReceipt = try Self.receiptChain("xcode")
         let own = TrustPolicy.appStore(anchors: [try TrustAnchor(derEncoded: TestChain().rootCertificate)])
         let cases: [(TrustPolicy, [Certificate])] = [
-            (.appStore, production), (.xcodeTesting, xcodeReceipt), (own, xcodeReceipt), (own, production),
-            (.appStore(anchors: []), production), (.custom(anchors: []), xcodeReceipt),
+            (.appStore, production), (.xcodeTesting, xcodeReceipt), (own, production),
+            (.appStore(anchors: []), production), (.custom(anchors: []), xcodeReceipt), (.custom(anchors: []), production),
         ]
         for (policy, chain) in cases {
             #expect(policy.explainingRefusal(Self.rule, signer: chain[0], certificates: chain) == Self.rule, "\(policy.name)")
         }
         #expect(TrustPolicy.appStore.explainingRefusal(Self.rule, signer: nil, certificates: xcodeReceipt) == Self.rule)
+        // App Store rules with `--root` anchors are still the App Store's world: Xcode data is
+        // explained as Xcode's.
+        #expect(own.world == .appStore && TrustPolicy.custom(anchors: []).world == nil)
+        #expect(own.explainingRefusal(Self.rule, signer: xcodeReceipt[0], certificates: xcodeReceipt)
+                == .untrustedOrigin(.xcodeTesting, policy: "appstore", rule: Self.rule))
         #expect(TrustPolicy.appStore.trusts(.appStore) && !TrustPolicy.appStore.trusts(.xcodeTesting))
         #expect(TrustPolicy.xcodeSignedData.trusts(.xcodeTesting) && TrustPolicy.appStoreSignedData.trusts(.appStore))
     }
