@@ -1,5 +1,7 @@
 extension InspectorPage {
     /// The page's markup; every result element has an id the script (and the browser test) uses.
+    /// What a person looks at first comes first: the verdict and summary, the subscriptions'
+    /// timelines, the purchases with their badges, then fields, certificates and the raw JSON.
     static let body = """
         <header>
         <h1>Receipt inspector</h1>
@@ -13,31 +15,42 @@ extension InspectorPage {
         <input type="file" id="file"></label>
         <div id="paste-box">
         <textarea id="paste" placeholder="…or paste base64 or a JWS here" spellcheck="false" autocomplete="off"></textarea>
-        <button id="inspect" type="button">Inspect</button>
+        <div class="buttons"><button id="inspect" type="button">Inspect</button><button id="clear" type="button">Clear</button>
+        <span class="note">Ctrl+Enter inspects</span></div>
         </div>
         </section>
         <p id="status" role="status"></p>
         <section id="result" hidden>
         <div id="verdict" data-state=""></div>
+        <p id="summary"></p>
         <p id="message"></p>
         <dl id="failure" hidden>
         <dt>Rule</dt><dd id="rule"></dd>
         <dt>Certificate</dt><dd id="failed-certificate"></dd>
         </dl>
         <p id="context"></p>
-        <h2>Certificates</h2>
-        <p id="chain-note" class="note"></p>
-        <div class="scroll"><table id="chain"><thead><tr><th>Role</th><th>Subject</th><th>Issuer</th><th>Not before (UTC)</th>
-        <th>Not after (UTC)</th><th>SHA-256</th></tr></thead><tbody></tbody></table></div>
-        <h2>Fields</h2>
-        <div class="scroll"><table id="fields"><thead><tr><th>Field</th><th>Value, or UTC</th><th>Los Angeles</th></tr></thead>
-        <tbody></tbody></table></div>
+        <p class="note"><label><input type="checkbox" id="zone-la"> Show Los Angeles time</label>
+        (dates are UTC; hover one for both)</p>
+        <div id="subscriptions-section">
+        <h2>Subscriptions</h2>
+        <div id="subscriptions"></div>
+        <p class="legend note"><span><span class="swatch active"></span>active</span> <span><span class="swatch expired"></span>expired</span>
+        <span><span class="swatch trial"></span>trial</span> <span><span class="swatch refunded"></span>refunded</span>
+        <span><span class="swatch upgraded"></span>upgraded</span> <span><span class="swatch gap"></span>gap</span>
+        <span><span class="swatch now"></span>now</span></p>
+        </div>
         <div id="purchases-section">
         <h2>In-app purchases (<span id="purchase-count">0</span>)</h2>
-        <div class="scroll"><table id="purchases"><thead><tr><th>Product</th><th>Transaction</th><th>Original transaction</th>
-        <th>Qty</th><th>Purchased (UTC)</th><th>Purchased (Los Angeles)</th><th>Expires (UTC)</th><th>Expires (Los Angeles)</th>
-        <th>Cancelled (UTC)</th></tr></thead><tbody></tbody></table></div>
+        <table id="purchases" class="cards"><thead><tr><th>Product</th><th>Status</th><th>Purchased</th><th>Expires</th>
+        <th>Cancelled</th><th>Transaction</th></tr></thead><tbody></tbody></table>
         </div>
+        <h2>Fields <span id="field-badges" class="badges"></span></h2>
+        <table id="fields" class="pairs"><thead><tr><th>Field</th><th>Value</th></tr></thead><tbody></tbody></table>
+        <div id="nested"></div>
+        <h2>Certificates</h2>
+        <p id="chain-note" class="note"></p>
+        <table id="chain" class="cards"><thead><tr><th>Role</th><th>Subject</th><th>Issuer</th><th>Valid from</th>
+        <th>Valid until</th><th>SHA-256</th></tr></thead><tbody></tbody></table>
         <h2>Raw JSON</h2>
         <pre id="raw"></pre>
         <div id="curl-section">

@@ -1,13 +1,16 @@
 extension InspectorPage {
-    /// The page's script: sends the dropped, chosen or pasted bytes to `POST /inspect` and fills
-    /// the result from the report, with `textContent` only.
-    static let script = #"""
-        "use strict";
-        const $ = (id) => document.getElementById(id);
-        const verdictText = {valid: "Valid", "not valid": "Not valid", malformed: "Malformed"};
-        const verdictState = {valid: "valid", "not valid": "invalid", malformed: "malformed"};
+    /// The page's script, one inline element: the date and cell helpers and the rendering of a
+    /// report (`render`), the subscriptions' timelines (`timeline`), and the controls (`controls`).
+    static let script = render + timeline + controls
 
+    /// Sends the dropped, chosen or pasted bytes to `POST /inspect`; Clear, Ctrl+Enter (or
+    /// Cmd+Enter), the time-zone toggle, and a Copy button whose label comes back after 1.5 s.
+    static let controls = #"""
         async function inspect(body) {
+          if (typeof body === "string" && body.trim() === "") {
+            $("status").textContent = "Paste a receipt or a token first, or drop a file.";
+            return;
+          }
           $("status").textContent = "Inspecting…";
           let response;
           try {
@@ -23,72 +26,6 @@ extension InspectorPage {
           }
           render(await response.json());
           $("status").textContent = "";
-        }
-
-        function row(table, cells, className) {
-          const tr = document.createElement("tr");
-          if (className) tr.className = className;
-          for (const [text, cellClass] of cells) {
-            const td = document.createElement("td");
-            td.textContent = text === undefined || text === null ? "" : String(text);
-            if (cellClass) td.className = cellClass;
-            tr.appendChild(td);
-          }
-          table.tBodies[0].appendChild(tr);
-        }
-
-        function clear(id) { $(id).tBodies[0].replaceChildren(); }
-
-        function render(r) {
-          $("result").hidden = false;
-          $("verdict").textContent = verdictText[r.verdict] || r.verdict;
-          $("verdict").dataset.state = verdictState[r.verdict] || "";
-          $("message").textContent = r.message;
-          $("failure").hidden = !r.rule;
-          $("rule").textContent = r.rule || "";
-          $("failed-certificate").textContent = r.failed_certificate || "(none named)";
-          const context = [];
-          if (r.kind) context.push(r.kind === "jws" ? "StoreKit 2 signed data" + (r.payload_kind ? " (" + r.payload_kind + ")" : "") : r.kind === "transaction-receipt" ? "iOS 6 transaction receipt" : "App Store receipt");
-          if (r.policy) context.push("policy " + r.policy);
-          if (r.validation_time) context.push("judged at " + r.validation_time);
-          $("context").textContent = context.join(" · ");
-
-          clear("chain");
-          $("chain-note").textContent = r.chain.length === 0 ? "No certificates."
-            : r.chain_verified ? "The verified path, signer first, trust anchor last."
-            : "The certificates the data carries (no path verified).";
-          for (const c of r.chain) {
-            const validity = c.valid_at_validation_time === false ? " (not valid then)" : "";
-            row($("chain"), [[c.role], [c.subject], [c.issuer], [c.not_before], [c.not_after + validity], [c.sha256, "mono fingerprint"]],
-                c.failed ? "failed" : "");
-          }
-
-          clear("fields");
-          for (const f of r.fields) {
-            if ("utc" in f) row($("fields"), [[f.name], [f.utc], [f.los_angeles]]);
-            else row($("fields"), [[f.name], [f.value], [""]]);
-          }
-
-          clear("purchases");
-          $("purchases-section").hidden = r.kind === "jws";
-          $("purchase-count").textContent = r.purchases_omitted > 0
-            ? r.purchases_total + ", the first " + r.purchases.length + " shown, " + r.purchases_omitted + " omitted"
-            : String(r.purchases.length);
-          for (const p of r.purchases) {
-            row($("purchases"), [[p.product_id], [p.transaction_id, "mono"], [p.original_transaction_id, "mono"], [p.quantity],
-                [p.purchase_date], [p.purchase_date_pst], [p.expires_date], [p.expires_date_pst], [p.cancellation_date]]);
-          }
-
-          let raw = r.raw || (r.purchases_omitted > 0
-            ? "(not shown for a receipt of " + r.purchases_total + " purchases: run receipt verify --json on it)" : "");
-          try { raw = JSON.stringify(JSON.parse(raw), null, 2); } catch (error) { /* shown as it is */ }
-          $("raw").textContent = raw;
-
-          $("curl-section").hidden = !r.receipt_data;
-          $("curl").textContent = r.receipt_data
-            ? "curl -s -X POST " + location.origin + r.endpoint + " -H 'Content-Type: application/json' --data-binary '{\"receipt-data\":\""
-              + r.receipt_data + "\"}'"
-            : "";
         }
 
         async function inspectFile(file) {
@@ -108,14 +45,35 @@ extension InspectorPage {
         drop.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") $("file").click(); });
         $("file").addEventListener("change", () => inspectFile($("file").files[0]));
         $("inspect").addEventListener("click", () => inspect($("paste").value));
+        document.addEventListener("keydown", (event) => {
+          if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          inspect($("paste").value);
+        });
+        $("clear").addEventListener("click", () => {
+          $("paste").value = "";
+          $("file").value = "";
+          $("result").hidden = true;
+          $("status").textContent = "";
+          $("paste").focus();
+        });
+        $("zone-la").addEventListener("change", showZone);
+
+        let copyReset;
         $("copy-curl").addEventListener("click", async () => {
-          try {
-            await navigator.clipboard.writeText($("curl").textContent);
+          clearTimeout(copyReset);
+          // A clipboard the browser keeps waiting on (no focus, no permission) counts as refused
+          // after a second: the text is selected for Ctrl+C instead.
+          const refused = new Promise((resolve) => setTimeout(() => resolve(false), 1000));
+          const copied = await Promise.race([navigator.clipboard.writeText($("curl").textContent).then(() => true), refused])
+            .catch(() => false);
+          if (copied) {
             $("copy-curl").textContent = "Copied";
-          } catch (error) {
+          } else {
             getSelection().selectAllChildren($("curl"));
             $("copy-curl").textContent = "Selected: press Ctrl+C";
           }
+          copyReset = setTimeout(() => { $("copy-curl").textContent = "Copy"; }, 1500);
         });
         """#
 }

@@ -12,9 +12,12 @@ import ServiceLifecycle
 /// Builds the receipt-server application: storage opened and migrated, `--app` flags written to
 /// the registry, the service, and the routes.
 public enum ServerApplication {
-    /// The application for `configuration`. Opening storage happens here (so a bad database fails
-    /// before the port is bound); the store runs as one of the application's services and closes
-    /// after the HTTP server has finished its in-flight requests. `onMetricsRunning` is given the
+    /// The application for `configuration`. The ports are checked first (`ListenCheck`: a port
+    /// another process holds stops start-up before anything is written to the database). Opening
+    /// storage happens here, so a bad database fails before the port is bound; a missing SQLite
+    /// file is created (its absolute path logged) and locked against a second server. The store
+    /// runs as one of the application's services and closes after the HTTP server has finished
+    /// its in-flight requests. `onMetricsRunning` is given the
     /// `/metrics` listener's port once it listens (with `metricsPort` set).
     public static func make(_ configuration: ServerConfiguration, logger: Logger,
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -27,7 +30,12 @@ public enum ServerApplication {
         let legacyIntermediates = try configuration.legacyIntermediates.isEmpty
             ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
 
-        let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger)
+        try ListenCheck.check(host: configuration.host, port: configuration.port, option: "--port", hostOption: "--host")
+        if let metricsPort = configuration.metricsPort {
+            try ListenCheck.check(host: configuration.metricsHost, port: metricsPort, option: "--metrics-port", hostOption: "--metrics-host")
+        }
+
+        let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger, options: .server)
         let registry = AppRegistry()
         let hostedRegistry = HostedRegistry(secrets: secrets)
         let reloadHosted: @Sendable () async throws -> Void = {
@@ -101,7 +109,7 @@ public enum ServerApplication {
                                           notice: LimitNotice(maxConnections: configuration.maxConnections, logger: logger, factory: factory))
 
         logger.info("receipt-server configured", metadata: [
-            "database": "\(location)", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
+            "database": "\(Self.absolute(location))", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
             "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
             "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
             "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
@@ -117,6 +125,13 @@ public enum ServerApplication {
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
+    }
+
+    /// The location as logged: a SQLite path made absolute (the working directory is easily
+    /// forgotten), a PostgreSQL URL without its password.
+    static func absolute(_ location: DatabaseLocation) -> String {
+        guard case .sqlite(let path) = location else { return location.description }
+        return "sqlite:" + URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Histogram buckets for verification and storage latency: 50 µs to 2.5 s.

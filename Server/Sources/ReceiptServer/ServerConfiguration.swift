@@ -76,120 +76,57 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `root`, `root-g3`, `legacy-intermediate`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
-    /// `secrets-key-file`). An unknown key or a value of the
-    /// wrong type is an error, so a typo never passes silently.
+    /// `secrets-key-file`). An unknown key or a value of the wrong type is an error naming the
+    /// file and the key (and the type expected), so a typo never passes silently; a list key
+    /// (`app`, `root`, `root-g3`, `legacy-intermediate`) also takes one string; `null` is as if
+    /// the key were absent.
     public init(configFile path: String) throws(ConfigurationError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
-        let file: ConfigFile
-        do {
-            file = try JSONDecoder().decode(ConfigFile.self, from: data)
-        } catch let error as ConfigurationError {
-            throw error
-        } catch {
-            throw .invalidFile(path, Self.describe(error))
-        }
+        let file = try ConfigFile(path: path)
         self.init()
-        if let value = file.host { host = value }
-        if let value = file.port { port = value }
-        if let value = file.database { database = value }
-        if let value = file.app { apps = value }
-        if let value = file.root { roots = value }
-        if let value = file.rootG3 { rootsG3 = value }
-        if let value = file.legacyIntermediate { legacyIntermediates = value }
-        if let value = file.allowXcode { allowXcode = value }
-        if let value = file.maxBody { maxBody = value }
-        if let value = file.cache { cache = value }
-        if let value = file.cacheBytes { cacheBytes = value }
-        if let value = file.maxVerifications { maxVerifications = value }
-        if let value = file.requestTimeout { requestTimeout = value }
-        if let value = file.maxConnections { maxConnections = value }
-        if let value = file.metricsHost { metricsHost = value }
-        if let value = file.metricsPort { metricsPort = value }
-        if let value = file.inspectRate { inspectRate = value }
-        if let value = file.inspectBurst { inspectBurst = value }
-        if let value = file.logLevel { logLevel = value }
-        if let value = file.idleTimeout { idleTimeout = value }
-        if let value = file.inspector { inspector = try Self.onOff(value) }
-        if let value = file.keyRate { keyRate = value }
-        if let value = file.keyBurst { keyBurst = value }
-        if let value = file.secretsKeyFile { secretsKeyFile = value }
+        do throws(ConfigurationError) {
+            if let value = try file.string("host") { host = value }
+            if let value = try file.integer("port") { port = value }
+            if let value = try file.string("database") { database = value }
+            if let value = try file.strings("app") { apps = value }
+            if let value = try file.strings("root") { roots = value }
+            if let value = try file.strings("root-g3") { rootsG3 = value }
+            if let value = try file.strings("legacy-intermediate") { legacyIntermediates = value }
+            if let value = try file.bool("allow-xcode") { allowXcode = value }
+            if let value = try file.integer("max-body") { maxBody = value }
+            if let value = try file.integer("cache") { cache = value }
+            if let value = try file.integer("cache-bytes") { cacheBytes = value }
+            if let value = try file.integer("max-verifications") { maxVerifications = value }
+            if let value = try file.integer("request-timeout") { requestTimeout = value }
+            if let value = try file.integer("max-connections") { maxConnections = value }
+            if let value = try file.string("metrics-host") { metricsHost = value }
+            if let value = try file.integer("metrics-port") { metricsPort = value }
+            if let value = try file.number("inspect-rate") { inspectRate = value }
+            if let value = try file.integer("inspect-burst") { inspectBurst = value }
+            if let value = try file.string("log-level") { logLevel = try Self.checkedLogLevel(value) }
+            if let value = try file.integer("idle-timeout") { idleTimeout = value }
+            if let value = try file.string("inspector") { inspector = try Self.onOff(value) }
+            if let value = try file.number("key-rate") { keyRate = value }
+            if let value = try file.integer("key-burst") { keyBurst = value }
+            if let value = try file.string("secrets-key-file") { secretsKeyFile = value }
+        } catch .invalidValue(let key, let value) {
+            throw .inFile(path: path, .invalidValue(key, value))
+        }
     }
 
-    /// The configuration file's shape.
-    struct ConfigFile: Decodable {
-        var host: String?
-        var port: Int?
-        var database: String?
-        var app: [String]?
-        var root: [String]?
-        var rootG3: [String]?
-        var legacyIntermediate: [String]?
-        var allowXcode: Bool?
-        var maxBody: Int?
-        var cache: Int?
-        var cacheBytes: Int?
-        var maxVerifications: Int?
-        var requestTimeout: Int?
-        var maxConnections: Int?
-        var metricsHost: String?
-        var metricsPort: Int?
-        var inspectRate: Double?
-        var inspectBurst: Int?
-        var logLevel: String?
-        var idleTimeout: Int?
-        var inspector: String?
-        var keyRate: Double?
-        var keyBurst: Int?
-        var secretsKeyFile: String?
+    /// The configuration file's keys: the long flags' names.
+    static let fileKeys: [String] = [
+        "host", "port", "database", "app", "root", "root-g3", "legacy-intermediate", "allow-xcode", "max-body", "cache",
+        "cache-bytes", "max-verifications", "request-timeout", "max-connections", "metrics-host", "metrics-port",
+        "inspect-rate", "inspect-burst", "log-level", "idle-timeout", "inspector", "key-rate", "key-burst", "secrets-key-file",
+    ]
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case host, port, database, app, root, cache
-            case rootG3 = "root-g3", legacyIntermediate = "legacy-intermediate"
-            case allowXcode = "allow-xcode", maxBody = "max-body", logLevel = "log-level", idleTimeout = "idle-timeout"
-            case inspector, keyRate = "key-rate", keyBurst = "key-burst", secretsKeyFile = "secrets-key-file"
-            case cacheBytes = "cache-bytes", maxVerifications = "max-verifications", requestTimeout = "request-timeout"
-            case maxConnections = "max-connections", metricsHost = "metrics-host", metricsPort = "metrics-port"
-            case inspectRate = "inspect-rate", inspectBurst = "inspect-burst"
-        }
+    /// `--log-level`'s values.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
-        struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: any Decoder) throws {
-            let known = Set(CodingKeys.allCases.map(\.rawValue))
-            if let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-                throw ConfigurationError.unknownKey(unknown)
-            }
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            host = try c.decodeIfPresent(String.self, forKey: .host)
-            port = try c.decodeIfPresent(Int.self, forKey: .port)
-            database = try c.decodeIfPresent(String.self, forKey: .database)
-            app = try c.decodeIfPresent([String].self, forKey: .app)
-            root = try c.decodeIfPresent([String].self, forKey: .root)
-            rootG3 = try c.decodeIfPresent([String].self, forKey: .rootG3)
-            legacyIntermediate = try c.decodeIfPresent([String].self, forKey: .legacyIntermediate)
-            allowXcode = try c.decodeIfPresent(Bool.self, forKey: .allowXcode)
-            maxBody = try c.decodeIfPresent(Int.self, forKey: .maxBody)
-            cache = try c.decodeIfPresent(Int.self, forKey: .cache)
-            cacheBytes = try c.decodeIfPresent(Int.self, forKey: .cacheBytes)
-            maxVerifications = try c.decodeIfPresent(Int.self, forKey: .maxVerifications)
-            requestTimeout = try c.decodeIfPresent(Int.self, forKey: .requestTimeout)
-            maxConnections = try c.decodeIfPresent(Int.self, forKey: .maxConnections)
-            metricsHost = try c.decodeIfPresent(String.self, forKey: .metricsHost)
-            metricsPort = try c.decodeIfPresent(Int.self, forKey: .metricsPort)
-            inspectRate = try c.decodeIfPresent(Double.self, forKey: .inspectRate)
-            inspectBurst = try c.decodeIfPresent(Int.self, forKey: .inspectBurst)
-            logLevel = try c.decodeIfPresent(String.self, forKey: .logLevel)
-            idleTimeout = try c.decodeIfPresent(Int.self, forKey: .idleTimeout)
-            inspector = try c.decodeIfPresent(String.self, forKey: .inspector)
-            keyRate = try c.decodeIfPresent(Double.self, forKey: .keyRate)
-            keyBurst = try c.decodeIfPresent(Int.self, forKey: .keyBurst)
-            secretsKeyFile = try c.decodeIfPresent(String.self, forKey: .secretsKeyFile)
-        }
+    /// `text` when it is one of `logLevels`.
+    public static func checkedLogLevel(_ text: String) throws(ConfigurationError) -> String {
+        guard logLevels.contains(text) else { throw .invalidValue("log-level", text) }
+        return text
     }
 
     /// Checks the values that have ranges.
@@ -222,25 +159,23 @@ public struct ServerConfiguration: Sendable, Equatable {
         default: throw .invalidValue("inspector", text)
         }
     }
-
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default:
-            return "invalid"
-        }
-    }
 }
 
-/// A configuration that cannot be used; the message names the option or key.
-public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equatable {
-    case unreadableFile(String)
+/// A configuration that cannot be used; the message names the option or key (and the file).
+public indirect enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// A file (configuration, certificate, secrets key) that cannot be read, and why (`no such
+    /// file`, `permission denied`, `is a directory`); nil: found out when the message is made.
+    case unreadableFile(String, reason: String? = nil)
+    /// A configuration file that is not a JSON object.
     case invalidFile(String, String)
-    case unknownKey(String)
+    /// A configuration file's key that is no option (and the key meant, when one is close).
+    case unknownKey(file: String, key: String, suggestion: String?)
+    /// A configuration file's value of the wrong JSON type.
+    case invalidType(file: String, key: String, expected: String, found: String)
+    /// An option's value out of its range or choices.
     case invalidValue(String, String)
+    /// An error in a value read from the configuration file at `path`.
+    case inFile(path: String, ConfigurationError)
     /// A `--root` file that is not a certificate.
     case invalidRoot(String, String)
     /// A `--legacy-intermediate` file that is not a certificate.
@@ -254,13 +189,25 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
     case exposedSecretsKey(path: String, mode: UInt16)
     /// No secrets key was given for a database that has no place for a generated one (PostgreSQL).
     case missingSecretsKey(database: String)
+    /// The server cannot listen at `address` (`host:port`); `option` is the flag that sets the port.
+    case cannotListen(address: String, option: String, reason: String)
+
+    /// What an option with a fixed set of values accepts (for its error message).
+    static let choices: [String: String] = [
+        "inspector": "on or off",
+        "log-level": ServerConfiguration.logLevels.dropLast().joined(separator: ", ") + " or " + ServerConfiguration.logLevels.last!,
+    ]
 
     public var description: String {
         switch self {
-        case .unreadableFile(let path): return "cannot read \(path)"
+        case .unreadableFile(let path, let reason): return "cannot read \(path): \(reason ?? FileContents.failure(path))"
         case .invalidFile(let path, let reason): return "\(path): \(reason)"
-        case .unknownKey(let key): return "unknown configuration key '\(key)'"
-        case .invalidValue(let key, let value): return "invalid \(key) '\(value)'"
+        case .unknownKey(let file, let key, let suggestion):
+            return "\(file): unknown configuration key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .invalidType(let file, let key, let expected, let found): return "\(file): '\(key)' must be \(expected), not \(found)"
+        case .invalidValue(let key, let value):
+            return "invalid \(key) '\(value)'" + (Self.choices[key].map { ": expected \($0)" } ?? "")
+        case .inFile(let path, let error): return "\(path): \(error)"
         case .invalidRoot(let path, let reason): return "--root \(path): not a certificate (\(reason))"
         case .invalidLegacyIntermediate(let path, let reason): return "--legacy-intermediate \(path): not a certificate (\(reason))"
         case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], got '\(bundle)'"
@@ -270,6 +217,7 @@ public enum ConfigurationError: Error, Sendable, CustomStringConvertible, Equata
         case .missingSecretsKey(let database):
             return "\(database) needs the operator's secrets key: give --secrets-key-file PATH (32 random bytes, raw or base64) or set "
                 + "RECEIPT_SERVER_SECRETS_KEY (base64), the same key on every instance; make one with `head -c 32 /dev/urandom | base64`"
+        case .cannotListen(let address, _, let reason): return "cannot listen on \(address): \(reason)"
         }
     }
 }

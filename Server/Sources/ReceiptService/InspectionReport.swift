@@ -5,15 +5,22 @@ import X509Certificates
 /// What the inspector page shows, as one JSON object (keys in snake case):
 /// `kind` (`receipt`/`transaction-receipt`/`jws`), `verdict` (`valid`/`not valid`/`malformed`), `status` (0, 21002,
 /// 21003 as `verifyReceipt`), `message` (the `receipt` tool's line), `rule` and
-/// `failed_certificate` for a refusal, `policy`, `validation_time`, `chain_verified` and `chain`
-/// (each certificate's role, subject, issuer, validity, SHA-256, whether it was valid at the
+/// `failed_certificate` for a refusal, `policy`, `validation_time` (and `validation_time_ms`), `chain_verified` and
+/// `chain` (each certificate's role, subject, issuer, validity also in milliseconds, SHA-256, whether it was valid at the
 /// validation time and whether the refusal names it), `fields` (rows of name and value, or of
-/// name, UTC and Los Angeles time for dates), `purchases` (the `in_app` objects, the first
+/// name, UTC and Los Angeles time and milliseconds for dates), `purchases` (the `in_app` objects, the first
 /// `maxPurchases` only), `purchases_total` and `purchases_omitted` (how many were left out), `raw` (the
 /// tool's `--json` output; absent when purchases were omitted), and for receipts `receipt_data` (up
 /// to `maxEchoedReceiptSize`) and `endpoint` for the curl line.
+///
+/// At a glance, judged at the time of the request: `summary` (counts and one line of text),
+/// `subscriptions` (periods and gaps for the timelines) and `purchase_badges` (per listed purchase),
+/// see `InspectionSummary`; for a token that is a transaction its `badges`; for a notification
+/// `nested`, the tokens inside its `data` decoded (not verified on their own).
 struct InspectionReport {
     let kind: String
+    /// When the report is made, in milliseconds since 1970: "active" is judged then.
+    let now: Int64
     var verdict = "valid"
     var status = 0
     var message = ""
@@ -30,9 +37,14 @@ struct InspectionReport {
     var receiptData: String?
     var endpoint: String?
     var payloadKind: String?
+    var summary: InspectionSummary?
+    /// A transaction token's badges.
+    var tokenBadges: [String]?
+    var nested: [InspectionNestedToken] = []
 
-    init(kind: String) {
+    init(kind: String, now: Int64) {
         self.kind = kind
+        self.now = now
     }
 
     mutating func accept(chain: [Certificate], message: String) {
@@ -60,44 +72,36 @@ struct InspectionReport {
         purchasesTotal = total
     }
 
-    /// Rows from `receipt verify --json`'s `receipt` object: each field once, dates as UTC and
-    /// Los Angeles time (its `in_app` is left to `purchases(_:total:)`).
+    /// Rows from `receipt verify --json`'s `receipt` object (see `InspectionFields`).
     mutating func fields(receiptObject: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(receiptObject.utf8)) as? [String: Any] else { return }
-        let known = Self.receiptFieldOrder.filter { object[$0] != nil }
-        let others = object.keys.filter { key in
-            !known.contains(key) && key != "in_app" && !key.hasSuffix("_ms") && !key.hasSuffix("_pst")
-        }.sorted()
-        for name in known + others {
-            if let pacific = object[name + "_pst"] as? String {
-                fieldRows.append(["name": name, "utc": "\(object[name] ?? "")", "los_angeles": pacific])
-            } else {
-                fieldRows.append(["name": name, "value": "\(object[name] ?? "")"])
-            }
-        }
+        fieldRows = InspectionFields.rows(receiptObject: receiptObject)
     }
 
-    /// Rows from a signed payload's members: dates (members ending in `Date`, milliseconds) as UTC
-    /// and Los Angeles time, objects and arrays as compact JSON.
+    /// Rows from a signed payload's members, the tokens inside its objects decoded as `nested`,
+    /// and the summary and badges of the transactions among them.
     mutating func fields(payload: [UInt8]) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else { return }
-        for name in object.keys.sorted() {
-            let value = object[name]!
-            if name.hasSuffix("Date"), let number = value as? NSNumber, let milliseconds = Int64(exactly: number.doubleValue) {
-                let date = Date(millisecondsSince1970: milliseconds)
-                fieldRows.append(["name": name, "utc": AppleDateFormat.gmt(date), "los_angeles": AppleDateFormat.pacific(date)])
-            } else if JSONSerialization.isValidJSONObject(value),
-                      let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                fieldRows.append(["name": name, "value": String(decoding: data, as: UTF8.self)])
-            } else {
-                fieldRows.append(["name": name, "value": "\(value)"])
-            }
+        guard let object = InspectionFields.object(Data(payload)) else { return }
+        nested = InspectionFields.tokens(in: object).prefix(Self.maxNestedTokens).compactMap {
+            InspectionNestedToken(path: $0.path, name: $0.name, token: $0.token)
         }
+        fieldRows = InspectionFields.rows(payload: object, decoded: Set(nested.map(\.path)))
+        let transaction = InspectionPurchase(transaction: object)
+        tokenBadges = transaction.map { InspectionSummary.badges($0, upgraded: $0.upgraded, now: now) }
+        let signed = ([transaction] + nested.map(\.purchase)).compactMap { $0 }
+        if !signed.isEmpty { summarize(signed) }
+    }
+
+    /// The summary of `purchases` (all of a receipt's, not only the listed ones) at `now`.
+    mutating func summarize(_ purchases: [InspectionPurchase]) {
+        summary = InspectionSummary(purchases, now: now)
     }
 
     /// Purchases the report lists at most: a page with tens of thousands of table rows would stall
     /// the browser, and the JSON would be as large. `purchases_omitted` says how many were left out.
     static let maxPurchases = 500
+
+    /// Tokens inside a payload the report decodes at most (a notification has two).
+    static let maxNestedTokens = 8
 
     /// Largest receipt whose base64 the report echoes for the curl line (`receipt_data`): a
     /// genuine receipt with a few hundred purchases takes tens of kilobytes; a curl line of
@@ -120,6 +124,8 @@ struct InspectionReport {
             "issuer": certificate.issuerDescription,
             "not_before": Self.utc(certificate.notBefore),
             "not_after": Self.utc(certificate.notAfter),
+            "not_before_ms": certificate.notBefore * 1000,
+            "not_after_ms": certificate.notAfter * 1000,
             "sha256": Self.colonHex(fingerprint),
             "failed": rule.map { $0.subject == certificate.subjectDescription || $0.fingerprint == fingerprint } ?? false,
         ]
@@ -141,10 +147,18 @@ struct InspectionReport {
         }
         object["policy"] = policy
         object["validation_time"] = validationTime.map(Self.utc)
+        object["validation_time_ms"] = validationTime.map { $0 * 1000 }
         object["raw"] = raw
         object["receipt_data"] = receiptData
         object["endpoint"] = endpoint
         object["payload_kind"] = payloadKind
+        if let summary {
+            object["summary"] = summary.object
+            object["subscriptions"] = summary.timelines(maxPeriods: Self.maxPurchases)
+            if kind != "jws" { object["purchase_badges"] = Array(summary.badges.prefix(purchaseObjects.count)) }
+        }
+        object["badges"] = tokenBadges
+        if !nested.isEmpty { object["nested"] = nested.map { $0.object(now: now) } }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return #"{"kind":"\#(kind)","verdict":"malformed","status":21002,"message":"unprintable report"}"#
         }

@@ -7,8 +7,8 @@ extension Inspector {
     /// An iOS 6 style transaction receipt (DESIGN §14): its purchase-info fields, its one
     /// purchase as an `in_app` object, and the verdict under the transaction receipts' App Store
     /// rules at its purchase date (the signer and the embedded intermediate it chains through).
-    func inspectTransactionReceipt(_ bytes: [UInt8]) -> InspectionReport {
-        var report = InspectionReport(kind: "transaction-receipt")
+    func inspectTransactionReceipt(_ bytes: [UInt8], now: Int64) -> InspectionReport {
+        var report = InspectionReport(kind: "transaction-receipt", now: now)
         let receipt: TransactionReceipt
         do {
             receipt = try TransactionReceipt(bytes)
@@ -21,6 +21,7 @@ extension Inspector {
         report.validationTime = receipt.purchaseDate.seconds
         report.fields(receiptObject: TransactionReceiptJSON.receiptObject(receipt))
         report.purchases([TransactionReceiptJSON.inAppObject(receipt)], total: 1)
+        report.summarize([InspectionPurchase(receipt)])
         report.raw = TransactionReceiptJSON.response(receipt)
         report.receiptData = Data(bytes).base64EncodedString()
         report.endpoint = receipt.isSandbox ? "/sandbox/verifyReceipt" : "/verifyReceipt"

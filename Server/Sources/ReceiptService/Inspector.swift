@@ -25,20 +25,24 @@ public struct Inspector: Sendable {
         self.allowXcode = allowXcode
     }
 
-    /// The report for `raw` (the bytes of a file or of pasted text) as a JSON object.
-    public func inspect(_ raw: [UInt8]) -> String {
-        let report = CompactJWS.token(in: raw).map(inspectToken) ?? inspectReceipt(ReceiptInput.decode(raw))
+    /// The report for `raw` (the bytes of a file or of pasted text) as a JSON object; purchases
+    /// are judged active or expired at `now`.
+    public func inspect(_ raw: [UInt8], now: Date = Date()) -> String {
+        let milliseconds = now.millisecondsSince1970
+        let report = CompactJWS.token(in: raw).map { inspectToken($0, now: milliseconds) }
+            ?? inspectReceipt(ReceiptInput.decode(raw), now: milliseconds)
         return report.json
     }
 
-    func inspectReceipt(_ bytes: [UInt8]) -> InspectionReport {
-        if TransactionReceipt.recognises(bytes) { return inspectTransactionReceipt(bytes) }
-        var report = InspectionReport(kind: "receipt")
+    func inspectReceipt(_ bytes: [UInt8], now: Int64) -> InspectionReport {
+        if TransactionReceipt.recognises(bytes) { return inspectTransactionReceipt(bytes, now: now) }
+        var report = InspectionReport(kind: "receipt", now: now)
         let receipt: AppReceipt
         do {
             receipt = try AppReceipt(bytes)
         } catch {
-            report.refuse(status: 21002, verdict: "malformed", message: "malformed receipt: \(error)", rule: InspectionRule(rule: "malformed"))
+            let message = ReceiptInput.notAReceipt(bytes).map { "not a receipt: \($0)" } ?? "malformed receipt: \(error)"
+            report.refuse(status: 21002, verdict: "malformed", message: message, rule: InspectionRule(rule: "malformed"))
             return report
         }
         let policy = allowXcode && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : receiptPolicy
@@ -50,6 +54,7 @@ public struct Inspector: Sendable {
         report.fields(receiptObject: ReceiptJSON.receiptObject(receipt, maxPurchases: 0))
         report.purchases(receipt.inAppPurchases.prefix(InspectionReport.maxPurchases).map(ReceiptJSON.purchaseObject),
                          total: receipt.inAppPurchases.count)
+        report.summarize(receipt.inAppPurchases.map(InspectionPurchase.init))
         if receipt.inAppPurchases.count <= InspectionReport.maxPurchases { report.raw = ReceiptJSON.response(receipt) }
         if bytes.count <= InspectionReport.maxEchoedReceiptSize { report.receiptData = Data(bytes).base64EncodedString() }
         report.endpoint = receipt.environment.verifyReceiptName == "Production" ? "/verifyReceipt" : "/sandbox/verifyReceipt"
@@ -58,15 +63,15 @@ public struct Inspector: Sendable {
             report.accept(chain: verified.chain, message: "valid (\(policy.name)): " + Self.path(verified.chain))
         } catch {
             report.certificates(receipt.signedData.certificates, verified: false)
-            report.refuse(status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation),
+            report.refuse(status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation, policy: policy, audience: .server),
                           rule: InspectionRule(error))
             report.raw = ReceiptJSON.failure(.notAuthenticated)
         }
         return report
     }
 
-    func inspectToken(_ token: [UInt8]) -> InspectionReport {
-        var report = InspectionReport(kind: "jws")
+    func inspectToken(_ token: [UInt8], now: Int64) -> InspectionReport {
+        var report = InspectionReport(kind: "jws", now: now)
         let jws: CompactJWS
         do {
             jws = try CompactJWS(token)
@@ -88,7 +93,7 @@ public struct Inspector: Sendable {
         } catch {
             report.certificates(x5c, verified: false)
             report.refuse(status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
-                          message: error.refusalMessage, rule: InspectionRule(error))
+                          message: error.refusalMessage(policy: policy, audience: .server), rule: InspectionRule(error))
         }
         return report
     }

@@ -5,7 +5,9 @@ import Synchronization
 /// verification latency (`receipt_server_notification_verification_seconds`, three tokens each)
 /// and the storage latency (`receipt_server_storage_seconds{operation="notification"}`).
 /// `type` is a verified `notificationType` among Apple's, `other` for an unknown one, and
-/// `unknown` before verification: nothing an unverified request says becomes a label.
+/// `unknown` when the signature did not verify (or was not reached): nothing an unverified
+/// request says becomes a label. An authentic notification refused (403, or 400 for a payload
+/// missing a member) is counted under its verified type.
 public final class NotificationMetrics: Sendable {
     let factory: any MetricsFactory
     private let counters: Mutex<[Key: Counter]> = Mutex([:])

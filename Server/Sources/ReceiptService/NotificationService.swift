@@ -77,7 +77,8 @@ public final class NotificationService: Sendable {
             case .notAuthentic: .notAuthentic
             case .refused: .refused
             }
-            return finish(NotificationAnswer(result: result, notificationType: nil, reason: Self.oneLine(error.reason)), at: endpoint)
+            return finish(NotificationAnswer(result: result, notificationType: error.notificationType, reason: Self.oneLine(error.reason)),
+                          at: endpoint)
         }
         do {
             try await metrics.storage.measure { try await store.save(record) }
@@ -97,6 +98,8 @@ public final class NotificationService: Sendable {
             metadata["notification_uuid"] = "\(record.uuid)"
             metadata["type"] = "\(record.type)"
             metadata["bundle_id"] = "\(record.bundleID)"
+        } else if let type = answer.notificationType {
+            metadata["type"] = "\(NotificationMetrics.label(type))"
         }
         if let reason = answer.reason { metadata["reason"] = "\(reason)" }
         switch answer.result {

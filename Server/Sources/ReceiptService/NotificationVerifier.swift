@@ -15,10 +15,19 @@ public struct NotificationRefusal: Error, Sendable, Equatable {
     public let kind: Kind
     /// One line, without the token.
     public let reason: String
+    /// The `notificationType` of an authentic notification refused after its signature was
+    /// verified (nil when verification did not get that far): `/metrics` counts it by type.
+    public let notificationType: String?
 
-    init(_ kind: Kind, _ reason: String) {
+    init(_ kind: Kind, _ reason: String, notificationType: String? = nil) {
         self.kind = kind
         self.reason = reason
+        self.notificationType = notificationType
+    }
+
+    /// The same refusal, of a notification whose verified type is `type`.
+    func of(type: String?) -> NotificationRefusal {
+        NotificationRefusal(kind, reason, notificationType: type)
     }
 
     /// A verification failure, by the `JWSError` category: malformed → 400, not authentic → 401,
@@ -54,14 +63,37 @@ struct NotificationVerifier: Sendable {
     }
 
     /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take
-    /// the notification's own (`receipt-server ingest`).
+    /// the notification's own (`receipt-server ingest`). A refusal of a token whose signature
+    /// verified carries the payload's `notificationType`.
     func record(_ token: String, environment: String?, registry: AppRegistry) throws(NotificationRefusal) -> NotificationRecord {
         let verified: VerifiedNotification
         do {
             verified = try verifier.verifyNotification(token, expecting: JWSExpectation(environment: environment))
         } catch {
-            throw NotificationRefusal(error)
+            throw NotificationRefusal(error).of(type: verifiedType(token, after: error))
         }
+        do {
+            return try Self.record(verified, token: token, registry: registry)
+        } catch {
+            throw error.of(type: verified.payload.notificationType)
+        }
+    }
+
+    /// The `notificationType` of a token refused after its own signature verified: another
+    /// endpoint's environment (checked once the signature is), or a nested token that fails. The
+    /// outer token alone is verified again to read it: only authentic tokens pay for that, with
+    /// their chain's links already cached. Nil for any other failure.
+    func verifiedType(_ token: String, after error: JWSError) -> String? {
+        switch error {
+        case .nested: break
+        default: guard error.category == .unexpectedValue else { return nil }
+        }
+        guard let verified = try? verifier.verify(token) else { return nil }
+        return (try? ResponseBodyV2DecodedPayload(payload: verified.payload))?.notificationType
+    }
+
+    /// Rules 2 to 4 over a verified notification.
+    static func record(_ verified: VerifiedNotification, token: String, registry: AppRegistry) throws(NotificationRefusal) -> NotificationRecord {
         let payload = verified.payload
         guard let uuid = payload.notificationUUID, (1 ... 128).contains(uuid.utf8.count) else {
             throw NotificationRefusal(.malformed, "payload has no notificationUUID (or one longer than 128 bytes)")

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,12 +15,34 @@ enum DatabaseFile {
     /// The files SQLite keeps for the database at `path`.
     static func paths(_ path: String) -> [String] { [path, path + "-wal", path + "-shm"] }
 
-    /// Creates `path` empty with mode 0600 when it does not exist, then refuses any of its files
-    /// with a group or other permission bit.
-    static func prepare(_ path: String) throws(StoreError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if fd >= 0 { close(fd) }
+    /// Creates `path` empty with mode 0600 when it does not exist and `create` is set (else a
+    /// missing file is `StoreError.missingDatabase`), then refuses any of its files with a group
+    /// or other permission bit. Returns whether the file was created now.
+    @discardableResult
+    static func prepare(_ path: String, create: Bool = true) throws(StoreError) -> Bool {
+        var created = false
+        if create {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                close(fd)
+                created = true
+            }
+        } else if !exists(path) {
+            throw .missingDatabase(path: absolute(path))
+        }
         for file in paths(path) { try checkPrivate(file) }
+        return created
+    }
+
+    /// Whether anything (a file, or a dangling symbolic link's target aside) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// `path` made absolute against the working directory, `.` and `..` resolved.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Throws `StoreError.exposedFile` when `path` exists with any group or other permission bit.

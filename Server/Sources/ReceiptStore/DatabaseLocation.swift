@@ -45,6 +45,11 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `host:port`, or `[host]:port` for an IPv6 address.
+    public static func hostPort(_ host: String, _ port: Int) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
     /// `text` with anything between `://` and `@` replaced, so a password never reaches a log.
     static func redacted(_ text: String) -> String {
         guard let scheme = text.range(of: "://"), let at = text.range(of: "@", options: .backwards),

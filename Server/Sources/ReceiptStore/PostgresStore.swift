@@ -21,12 +21,17 @@ public final class PostgresStore: ReceiptStore {
     static let maxBinds = 60_000
 
     /// Connects, applies pending migrations under the advisory lock, checks that `secrets` is the
-    /// key the database's secrets are sealed under, and starts the pool.
+    /// key the database's secrets are sealed under, and starts the pool. A server that cannot be
+    /// reached within `connectTimeout`, or that refuses the login or the database, is
+    /// `StoreError.unreachable` at once (the pool alone would retry for a minute).
     public init(_ location: DatabaseLocation.PostgresLocation, secrets: any SecretsCodec, logger: Logger) async throws(StoreError) {
+        // The migrations run on a connection of their own, made first: its failure is the
+        // operator's answer (connection refused, no such database, wrong password).
+        let first = try await Self.connect(location, logger: logger)
         var configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
                                                          password: location.password, database: location.database, tls: .disable)
         configuration.options.maximumConnections = 16
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = Self.connectTimeout
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
@@ -42,48 +47,109 @@ public final class PostgresStore: ReceiptStore {
         }
         notificationWriter = Self.notificationWriter(client: client, logger: logger)
         do {
-            try await Self.migrate(client, secrets: secrets, database: DatabaseLocation.postgres(location).description, logger: logger)
+            try await Self.migrate(first, secrets: secrets, database: DatabaseLocation.postgres(location).description, logger: logger)
         } catch {
+            try? await first.close()
             clientTask.cancel()
             throw error
         }
+        try? await first.close()
+    }
+
+    /// How long connecting (TCP, then the login) may take: at start-up, and for each of the
+    /// pool's connections.
+    static let connectTimeout: Duration = .seconds(5)
+
+    /// One connection to `location` within `connectTimeout`, or `StoreError.unreachable` naming
+    /// the host, port and database (never the password) and why.
+    static func connect(_ location: DatabaseLocation.PostgresLocation, logger: Logger) async throws(StoreError) -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.user,
+                                                             password: location.password, database: location.database, tls: .disable)
+        configuration.options.connectTimeout = TimeAmount(connectTimeout)
+        do {
+            return try await withDeadline(connectTimeout) { [configuration] in
+                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            }
+        } catch {
+            throw .unreachable(host: location.host, port: location.port, database: location.database,
+                               reason: connectionFailure(error, password: location.password))
+        }
+    }
+
+    /// Why a connection failed, in a few words: the system's reason (`connection refused`), the
+    /// server's message (`password authentication failed for user "receipts"`, `database
+    /// "receipts" does not exist`), or a timeout. `password` is cut out should a message hold it.
+    static func connectionFailure(_ error: any Error, password: String? = nil) -> String {
+        let text: String
+        switch error {
+        case is DeadlineExceeded:
+            text = "no answer within \(connectTimeout.components.seconds) s"
+        case let error as PSQLError:
+            if let message = error.serverInfo?[.message] {
+                text = message
+            } else if let underlying = error.underlying {
+                text = connectionFailure(underlying)
+            } else if error.code == .authMechanismRequiresPassword {
+                text = "the server asks for a password; give it in the URL (postgres://USER:PASS@HOST:PORT/DB)"
+            } else if error.code == .serverClosedConnection || error.code == .uncleanShutdown {
+                text = "the server closed the connection (is PostgreSQL listening there?)"
+            } else if error.code == .messageDecodingFailure || error.code == .unexpectedBackendMessage {
+                text = "the server does not speak PostgreSQL's protocol"
+            } else {
+                text = "\(error.code)"
+            }
+        case let error as NIOConnectionError:
+            if let failure = error.connectionErrors.first {
+                text = connectionFailure(failure.error)
+            } else if error.dnsAError != nil || error.dnsAAAAError != nil {
+                text = "cannot resolve the host name"
+            } else {
+                text = "the host name has no address"
+            }
+        case let error as IOError:
+            text = DatabaseLock.reason(error.errnoCode)
+        case let error as ChannelError:
+            if case .connectTimeout = error { text = "no answer within \(connectTimeout.components.seconds) s" } else { text = "\(error)" }
+        default:
+            text = String(describing: error)
+        }
+        guard let password, !password.isEmpty else { return text }
+        return text.replacingOccurrences(of: password, with: "…")
     }
 
     /// Applies pending migrations, each in its own transaction, holding the advisory lock; then
     /// checks the secrets key against the database's check value. After migration 5 has rewritten
     /// the secrets, `VACUUM FULL apps` rewrites the table's file without the old row versions
     /// (which held the raw keys).
-    static func migrate(_ client: PostgresClient, secrets: any SecretsCodec, database: String, logger: Logger) async throws(StoreError) {
+    static func migrate(_ connection: PostgresConnection, secrets: any SecretsCodec, database: String, logger: Logger) async throws(StoreError) {
         do {
-            try await client.withConnection { connection in
-                _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
-                do {
-                    _ = try await connection.query(PostgresQuery(unsafeSQL: Schema.migrationsTable(.postgres)), logger: logger)
-                    let applied = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.appliedVersion), logger: logger)
-                        .decode(Int64.self).reduce(0) { max($0, $1) }
-                    for migration in try Schema.pending(after: Int(applied)) {
-                        _ = try await connection.query("BEGIN", logger: logger)
-                        for statement in migration.statements(.postgres) {
-                            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                        }
-                        if migration.rewrite == .sealSecrets { try await sealSecrets(connection, secrets, logger: logger) }
-                        var binds = PostgresBindings()
-                        binds.append(Int64(migration.version))
-                        binds.append(migration.name)
-                        binds.append(SQLiteStore.nowMilliseconds())
-                        _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
-                        _ = try await connection.query("COMMIT", logger: logger)
-                        logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
-                        if migration.rewrite == .sealSecrets { _ = try await connection.query("VACUUM FULL apps", logger: logger) }
+            _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLockKey))", logger: logger)
+            do {
+                _ = try await connection.query(PostgresQuery(unsafeSQL: Schema.migrationsTable(.postgres)), logger: logger)
+                let applied = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.appliedVersion), logger: logger)
+                    .decode(Int64.self).reduce(0) { max($0, $1) }
+                for migration in try Schema.pending(after: Int(applied)) {
+                    _ = try await connection.query("BEGIN", logger: logger)
+                    for statement in migration.statements(.postgres) {
+                        _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
-                    try await checkSecrets(connection, secrets, database: database, logger: logger)
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
-                    throw error
+                    if migration.rewrite == .sealSecrets { try await sealSecrets(connection, secrets, logger: logger) }
+                    var binds = PostgresBindings()
+                    binds.append(Int64(migration.version))
+                    binds.append(migration.name)
+                    binds.append(SQLiteStore.nowMilliseconds())
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
+                    _ = try await connection.query("COMMIT", logger: logger)
+                    logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                    if migration.rewrite == .sealSecrets { _ = try await connection.query("VACUUM FULL apps", logger: logger) }
                 }
-                _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+                try await checkSecrets(connection, secrets, database: database, logger: logger)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
+                throw error
             }
+            _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLockKey))", logger: logger)
         } catch let error as StoreError {
             throw error
         } catch {

@@ -6,18 +6,35 @@ import ServiceLifecycle
 /// The embedded backend: one SQLite file in WAL mode (readers never wait for the writer), written
 /// by one group-commit writer with `synchronous = FULL`, so a commit is on disk before any of
 /// its requests is answered. One server process per file (several processes use PostgreSQL):
-/// that is what lets it keep histories in memory between commits (`HistoryCache`).
+/// that is what lets it keep histories in memory between commits (`HistoryCache`), and what the
+/// server's lock on the file (`DatabaseLock`) enforces.
 public final class SQLiteStore: ReceiptStore {
     let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
     let notificationWriter: GroupCommit<NotificationRecord>
     let histories = HistoryCache()
+    /// The database's path as given.
+    let path: String
+    let logger: Logger
+    /// The server's hold on the file (`OpenOptions.locksFile`), released once the store is closed.
+    private let lock: DatabaseLock?
 
-    /// Opens (creating when absent, mode 0600) the database at `path`, applies pending migrations
-    /// and checks that `secrets` is the key the database's secrets are sealed under. A database
-    /// file that group or others may read is refused (`DatabaseFile`).
-    public init(path: String, secrets: any SecretsCodec, logger: Logger) throws(StoreError) {
-        try DatabaseFile.prepare(path)
+    /// Opens the database at `path` as `options` say (creating it when absent, mode 0600, by
+    /// default), applies pending migrations and checks that `secrets` is the key the database's
+    /// secrets are sealed under. A database file that group or others may read is refused
+    /// (`DatabaseFile`); with `options.locksFile`, so is a file another server holds
+    /// (`DatabaseLock`).
+    public init(path: String, secrets: any SecretsCodec, logger: Logger, options: OpenOptions = .default) throws(StoreError) {
+        let lock = options.locksFile ? try DatabaseLock(database: path) : nil
+        do {
+            try Self.prepare(path, options: options, logger: logger)
+        } catch {
+            lock?.release()
+            throw error
+        }
+        self.lock = lock
+        self.path = path
+        self.logger = logger
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "receipt-server"
@@ -34,8 +51,10 @@ public final class SQLiteStore: ReceiptStore {
             }
             self.pool = pool
         } catch let error as StoreError {
+            lock?.release()
             throw error
         } catch {
+            lock?.release()
             throw .database(String(describing: error))
         }
         writer = GroupCommit { [pool, histories] batch in
@@ -47,6 +66,13 @@ public final class SQLiteStore: ReceiptStore {
             }
         }
         notificationWriter = Self.notificationWriter(pool: pool, histories: histories)
+    }
+
+    /// Creates the file (logging its absolute path) or refuses it missing, as `options` say.
+    private static func prepare(_ path: String, options: OpenOptions, logger: Logger) throws(StoreError) {
+        if try DatabaseFile.prepare(path, create: options.createsFile) {
+            logger.notice("created a new SQLite database", metadata: ["path": "\(DatabaseFile.absolute(path))"])
+        }
     }
 
     /// Applies pending migrations in one exclusive transaction (other processes opening the same
@@ -184,12 +210,37 @@ public final class SQLiteStore: ReceiptStore {
         _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
-    /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, closes.
+    /// Runs the writer until graceful shutdown (or cancellation), commits what was queued, closes
+    /// the database (`close()`) and lets the file's lock go.
     public func run() async throws {
         async let notifications: Void = notificationWriter.runUntilShutdown()
         await writer.runUntilShutdown()
         await notifications
-        try? pool.close()
+        close()
+        lock?.release()
+    }
+
+    /// Closes the pool and leaves no `-wal` or `-shm` file behind when no other process has the
+    /// database open. GRDB closes the pool's writer before its readers, and a read-only
+    /// connection that closes last cannot checkpoint, so SQLite would keep both files; one more
+    /// read-write connection, opened and closed after the pool, is the last one and removes them
+    /// (SQLite's WAL §"Persistence of WAL mode": the last connection to close checkpoints and
+    /// deletes the WAL and its shared-memory file).
+    private func close() {
+        do {
+            try pool.close()
+        } catch {
+            logger.warning("the database did not close cleanly", metadata: ["error": "\(error)"])
+            return
+        }
+        guard DatabaseFile.exists(path + "-wal") || DatabaseFile.exists(path + "-shm") else { return }
+        do {
+            let last = try DatabaseQueue(path: path)
+            try last.inDatabase { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try last.close()
+        } catch {
+            logger.warning("the database's WAL was not checkpointed at close", metadata: ["error": "\(error)"])
+        }
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

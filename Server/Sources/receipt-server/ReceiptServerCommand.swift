@@ -17,7 +17,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
 /// Options naming the database (shared by every command).
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite).")
+    @Option(help: "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite; only the server creates a missing SQLite file).")
     var database: String?
 
     @Option(help: ArgumentHelp(
@@ -124,9 +124,11 @@ struct Stats: AsyncParsableCommand {
     }
 }
 
-/// A logger writing JSON lines at `level`.
+/// A logger writing JSON lines at `level` (one of `ServerConfiguration.logLevels`).
 func makeLogger(_ level: String) throws -> Logger {
-    guard let level = Logger.Level(rawValue: level) else { throw ConfigurationError.invalidValue("log-level", level) }
+    guard let level = Logger.Level(rawValue: try ServerConfiguration.checkedLogLevel(level)) else {
+        throw ConfigurationError.invalidValue("log-level", level)
+    }
     LoggingSystem.bootstrap { label in JSONLogHandler(label: label, level: level) }
     return Logger(label: "receipt-server")
 }

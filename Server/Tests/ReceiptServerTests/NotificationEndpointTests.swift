@@ -222,7 +222,7 @@ import Testing
                 #"receipt_server_notifications_total{endpoint="/notifications/v2",type="TEST",result="stored"} 1"#,
                 #"receipt_server_notifications_total{endpoint="/notifications/v2",type="other",result="stored"} 1"#,
                 #"receipt_server_notifications_total{endpoint="/sandbox/notifications/v2",type="unknown",result="malformed"} 1"#,
-                #"receipt_server_notifications_total{endpoint="/sandbox/notifications/v2",type="unknown",result="refused"} 1"#,
+                #"receipt_server_notifications_total{endpoint="/sandbox/notifications/v2",type="SUBSCRIBED",result="refused"} 1"#,
                 #"receipt_server_notification_verification_seconds_count 4"#,
                 #"receipt_server_storage_seconds_count{operation="notification"} 3"#,
                 #"receipt_server_http_requests_total{endpoint="/notifications/v2",code="200"} 3"#,

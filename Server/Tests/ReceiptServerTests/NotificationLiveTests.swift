@@ -23,6 +23,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func ingestReplaysFiles(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
+        try await LiveServer.createDatabase(database)   // ingest refuses a database that is not there
         let subscribed = Story.story[0].token, renewed = Story.story[1].token
         var parts = Story.story[2].token.split(separator: ".").map(String.init)
         parts[2] = NotificationEndpointTests.changingOneCharacter(parts[2])

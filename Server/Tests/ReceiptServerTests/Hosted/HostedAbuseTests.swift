@@ -93,6 +93,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func plaintextKeysAppearNowhere(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
+        try await LiveServer.createDatabase(database)   // commands refuse a database that is not there
         let app = try CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID, "--encryption-key"])
         let created = try CommandLineRegistry.run(database, ["apikey", "create"])
         let key = try #require(created["apikey"] as? String), token = try #require(app["token"] as? String)

@@ -16,7 +16,7 @@ import Testing
         #expect(ServerConfiguration().inspectorEnabled && ServerConfiguration().keyRate == 100 && ServerConfiguration().keyBurst == 200)
 
         try Data(#"{"inspector": "no"}"#.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: ConfigurationError.invalidValue("inspector", "no")) { try ServerConfiguration(configFile: path) }
+        #expect(throws: ConfigurationError.inFile(path: path, .invalidValue("inspector", "no"))) { try ServerConfiguration(configFile: path) }
     }
 
     @Test func rangesAreChecked() throws {

@@ -11,6 +11,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func commandsPrintJSONAndEditOneRegistry(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
+        try await LiveServer.createDatabase(database)   // commands refuse a database that is not there
         let added = try CommandLineRegistry.run(database, ["app", "add", "com.example.a", "--shared-secret", "s3cret",
                                                            "--apple-id", "1234", "--encryption-key"])
         #expect(added["bundle_id"] as? String == "com.example.a")
@@ -67,6 +68,7 @@ import Testing
     /// the registry's reload interval.
     @Test func revocationReachesARunningServer() async throws {
         let database = try await TestDatabase.make(.sqlite)
+        try await LiveServer.createDatabase(database)
         let token = try #require(try CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID])["token"] as? String)
         let key = try #require(try CommandLineRegistry.run(database, ["apikey", "create"])["apikey"] as? String)
         let server = try await LiveServer.start(LiveTests.serverArguments(database))

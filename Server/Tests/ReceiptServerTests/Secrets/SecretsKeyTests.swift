@@ -133,20 +133,25 @@ import Testing
         }
     }
 
-    /// The executable: with no key given, a SQLite database gets a generated key file (with a
-    /// warning) that later commands find; a database sealed under another key is refused, and
-    /// the key file generated for nothing is removed again; PostgreSQL without a key is refused.
+    /// The executable: with no key given, a new SQLite database (made by the server's first
+    /// start) gets a generated key file (with a warning) that later commands find; a database
+    /// sealed under another key is refused, and the key file generated for nothing is removed
+    /// again; PostgreSQL without a key is refused.
     @Test func commandsFindOrRefuseTheKey() async throws {
         let folder = try Self.folder()
         let database = "sqlite:" + folder + "/cli.sqlite"
         let bare = TestSecrets.environmentWithoutKey
-        let first = try LiveServer.runForErrors(["app", "add", "com.example.a", "--encryption-key", "--database", database], environment: bare)
-        #expect(first.status == 0 && first.errors.contains("development setup"), "\(first.errors)")
+        let server = try await LiveServer.start(["--database", database], environment: bare)
+        #expect(server.terminate() == 0)
+        #expect(server.logText.contains("development setup"), "\(server.logText)")
         #expect(try SecretsInspect.mode(folder + "/cli.secrets-key") == 0o600)
+        let first = try LiveServer.runForErrors(["app", "add", "com.example.a", "--encryption-key", "--database", database], environment: bare)
+        #expect(first.status == 0 && !first.errors.contains("generated"), "\(first.errors)")
         let second = try LiveServer.runForErrors(["app", "list", "--database", database], environment: bare)
         #expect(second.status == 0 && !second.errors.contains("generated"))
 
         let other = try await TestDatabase.make(.sqlite)
+        try await LiveServer.createDatabase(other)   // the tests' key
         _ = try LiveServer.run(["app", "add", "com.example.a", "--encryption-key", "--database", other.url])   // the tests' key
         let refused = try LiveServer.runForErrors(["stats", "--database", other.url], environment: bare)
         #expect(refused.status != 0 && refused.errors.contains("secrets key is not the one"), "\(refused.errors)")

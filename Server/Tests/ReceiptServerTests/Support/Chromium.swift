@@ -139,13 +139,42 @@ struct DevToolsSession {
         }
     }
 
-    /// A PNG of the whole page, written to `url`.
+    /// A PNG of the whole page (as tall as its content, up to 12,000 px), written to `url`.
     mutating func screenshot(to url: URL) async throws {
-        let result = try await call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true])
+        let size = try await call("Page.getLayoutMetrics")["cssContentSize"] as? [String: Any] ?? [:]
+        var params: [String: Any] = ["format": "png", "captureBeyondViewport": true]
+        if let width = size["width"] as? Double, let height = size["height"] as? Double {
+            params["clip"] = ["x": 0, "y": 0, "width": width, "height": min(height, 12_000), "scale": 1]
+        }
+        let result = try await call("Page.captureScreenshot", params)
         guard let text = result["data"] as? String, let png = Data(base64Encoded: text) else {
             throw UnexpectedAnswer(description: "no screenshot data")
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try png.write(to: url)
+    }
+
+    /// Lays the page out at `width` × `height` CSS pixels, as a phone (touch, the viewport meta
+    /// tag honoured) below 600 px.
+    mutating func setViewport(width: Int, height: Int) async throws {
+        try await call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600])
+    }
+
+    /// Presses Ctrl+Enter in the focused element, as a person at the keyboard would.
+    mutating func pressControlEnter() async throws {
+        for type in ["keyDown", "keyUp"] {
+            try await call("Input.dispatchKeyEvent", ["type": type, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,
+                                                      "nativeVirtualKeyCode": 13, "modifiers": 2])
+        }
+    }
+
+    /// Clicks the middle of the element `selector` with the mouse.
+    mutating func click(_ selector: String) async throws {
+        let box = try await evaluate("(() => { const e = document.querySelector('\(selector)'); e.scrollIntoView({block: 'center'}); "
+                                     + "const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double]
+        guard let box, box.count == 2 else { throw UnexpectedAnswer(description: "\(selector) not found") }
+        for type in ["mousePressed", "mouseReleased"] {
+            try await call("Input.dispatchMouseEvent", ["type": type, "x": box[0], "y": box[1], "button": "left", "clickCount": 1])
+        }
     }
 }

@@ -27,11 +27,13 @@ final class LiveServer: Sendable {
     }
 
     /// Starts `receipt-server serve ARGUMENTS --port 0` and waits for its "listening" log line;
-    /// the environment holds the tests' secrets key unless `environment` is given.
-    static func start(_ arguments: [String], environment: [String: String]? = nil) async throws -> LiveServer {
+    /// the environment holds the tests' secrets key unless `environment` is given; the working
+    /// directory is `directory` when given.
+    static func start(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) async throws -> LiveServer {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = ["serve"] + arguments + ["--host", "127.0.0.1", "--port", "0"]
         let errors = Pipe()
         process.standardError = errors
@@ -92,11 +94,14 @@ final class LiveServer: Sendable {
         return (status, String(decoding: output, as: UTF8.self))
     }
 
-    /// Runs `receipt-server ARGUMENTS` to completion; its exit status and standard error.
-    static func runForErrors(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, errors: String) {
+    /// Runs `receipt-server ARGUMENTS` to completion (in `directory` when given); its exit status
+    /// and standard error.
+    static func runForErrors(_ arguments: [String], environment: [String: String]? = nil,
+                             directory: String? = nil) throws -> (status: Int32, errors: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         process.environment = environment ?? TestSecrets.environment
         let errors = Pipe()
@@ -106,6 +111,14 @@ final class LiveServer: Sendable {
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Creates a SQLite test database as an operator does, by starting the server once (commands
+    /// refuse a database that does not exist); nothing for PostgreSQL, whose database exists.
+    static func createDatabase(_ database: TestDatabase, environment: [String: String]? = nil) async throws {
+        guard database.sqlitePath != nil else { return }
+        let server = try await start(["--database", database.url], environment: environment)
+        guard server.terminate() == 0 else { throw UnexpectedAnswer(description: "the server did not stop cleanly: \(server.logText)") }
     }
 
     /// `receipt-server stats --database URL`, parsed.
