@@ -27,31 +27,35 @@ let package = Package(
         // Every case and every peer, shared by `compare` and the package-benchmark suites.
         // The root package is named through `.package(name:path:)`: a path dependency's
         // identity would otherwise be its directory's name, which differs between checkouts.
-        .target(name: "ReceiptBenchmarkCases", dependencies: [
-            "COpenSSL",
-            .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "X509Certificates", package: "swift-receipt"),
-            .product(name: "AppStoreJWS", package: "swift-receipt"),
-            .product(name: "PKCS7", package: "swift-receipt"),
-            .product(name: "DER", package: "swift-receipt"),
-            .product(name: "CryptoPrimitives", package: "swift-receipt"),
-            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
-            .product(name: "SwiftASN1", package: "swift-asn1"),
-            .product(name: "X509", package: "swift-certificates"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "ReceiptBenchmarkCases",
+            dependencies: [
+                "COpenSSL",
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "PKCS7", package: "swift-receipt"),
+                .product(name: "DER", package: "swift-receipt"),
+                .product(name: "CryptoPrimitives", package: "swift-receipt"),
+                .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
 
         // Interleaved, same-process comparison: table + RESULT lines + PASS/FAIL per target.
         .executableTarget(name: "compare", dependencies: ["ReceiptBenchmarkCases"]),
 
         // Bit-flip differential against OpenSSL's CMS_verify (Benchmarks/README.md, .ci/run).
-        .executableTarget(name: "differential", dependencies: [
-            "ReceiptBenchmarkCases", "COpenSSL",
-            .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "PKCS7", package: "swift-receipt"),
-            .product(name: "X509Certificates", package: "swift-receipt"),
-        ]),
+        .executableTarget(
+            name: "differential",
+            dependencies: [
+                "ReceiptBenchmarkCases", "COpenSSL",
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "PKCS7", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+            ]),
 
         // package-benchmark suite (allocation counts, zero-allocation DER walk).
         .executableTarget(

@@ -15,7 +15,7 @@ let root: Target.Dependency = .product(name: "FuzzTargets", package: "swift-rece
 let package = Package(
     name: "receipt-fuzz",
     dependencies: [
-        .package(name: "swift-receipt", path: ".."),
+        .package(name: "swift-receipt", path: "..")
     ],
     targets: [
         // Calls libFuzzer's LLVMFuzzerRunDriver: links only with -sanitize=fuzzer.
@@ -29,6 +29,7 @@ let package = Package(
 
         // Plain executables (no sanitizer flags): the seed corpus generator and the tool driver.
         .executableTarget(name: "make-corpus", dependencies: [root], path: "Tools/make-corpus"),
-        .executableTarget(name: "tool-fuzz", dependencies: [root, .product(name: "ReceiptTestSupport", package: "swift-receipt")], path: "Tools/tool-fuzz"),
+        .executableTarget(
+            name: "tool-fuzz", dependencies: [root, .product(name: "ReceiptTestSupport", package: "swift-receipt")], path: "Tools/tool-fuzz"),
     ]
 )

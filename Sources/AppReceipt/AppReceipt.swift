@@ -106,8 +106,10 @@ public struct AppReceipt: Sendable {
                         appAttributes.append(attribute)
                         if attribute.type == 17 {
                             guard purchases.count < ReceiptLimits.maxInAppPurchases else { throw .tooManyElements(offset: attribute.offset) }
-                            purchases.append(try InAppPurchase(attribute, texts: texts, payload: payload,
-                                                               appendingTo: &sink, joined: &joined))
+                            purchases.append(
+                                try InAppPurchase(
+                                    attribute, texts: texts, payload: payload,
+                                    appendingTo: &sink, joined: &joined))
                         } else {
                             guard appAttributes.count - purchases.count <= ReceiptLimits.maxAttributesPerSet else {
                                 throw .tooManyElements(offset: attribute.offset)

@@ -16,16 +16,17 @@ struct AttributeValue {
     @inline(__always)
     private func commonFormContent(_ tag: ASN1Tag) -> UnsafeRawBufferPointer? {
         guard let origin = bytes.baseAddress,
-              let header = ASN1CommonHeader.decode(origin, at: attribute.valueRange.lowerBound, end: attribute.valueRange.upperBound),
-              header.identifier == UInt8(tag.number), header.contentEnd == attribute.valueRange.upperBound
+            let header = ASN1CommonHeader.decode(origin, at: attribute.valueRange.lowerBound, end: attribute.valueRange.upperBound),
+            header.identifier == UInt8(tag.number), header.contentEnd == attribute.valueRange.upperBound
         else { return nil }
         return UnsafeRawBufferPointer(start: origin + header.contentStart, count: header.contentEnd - header.contentStart)
     }
 
     /// The value as one element of `tag` under BER, or `invalidAttribute`.
     private func element(_ tag: ASN1Tag) throws(ReceiptError) -> ASN1Element {
-        var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: bytes[attribute.valueRange]), rules: .ber,
-                                baseOffset: attribute.valueRange.lowerBound)
+        var reader = ASN1Reader(
+            UnsafeRawBufferPointer(rebasing: bytes[attribute.valueRange]), rules: .ber,
+            baseOffset: attribute.valueRange.lowerBound)
         do {
             let element = try reader.readElement()
             guard element.tag.asPrimitive == tag else { throw invalid }

@@ -23,7 +23,7 @@ extension InAppPurchase {
         /// Fields by their attribute type; the bit is `type - 1701`.
         enum Field: Int {
             case quantity = 1701, product, transaction, purchase, originalTransaction, originalPurchase, productType,
-                 expiration, webOrderLineItem = 1711, cancellation, trialPeriod, introOfferPeriod = 1719, promotionalOffer = 1721
+                expiration, webOrderLineItem = 1711, cancellation, trialPeriod, introOfferPeriod = 1719, promotionalOffer = 1721
             @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue - 1701) }
         }
 
@@ -68,8 +68,10 @@ extension InAppPurchase {
 
         /// Reads one attribute of the purchase's SET; documented fields at most once each.
         @inline(__always)
-        mutating func read(_ attribute: ReceiptAttribute, _ payload: UnsafeRawBufferPointer,
-                           joined: inout [UInt8]) throws(ReceiptError) {
+        mutating func read(
+            _ attribute: ReceiptAttribute, _ payload: UnsafeRawBufferPointer,
+            joined: inout [UInt8]
+        ) throws(ReceiptError) {
             let index = attribute.type &- 1701
             guard index >= 0, index < 32, Self.documented & (1 << UInt32(index)) != 0 else { return }   // 1709, 1710, 1714–1718: raw only
             let bit = UInt32(1) << UInt32(index)

@@ -70,8 +70,10 @@ extension InAppPurchase: Hashable {
 extension InAppPurchase {
     /// Decodes the SET inside a type-17 attribute's value, writing its raw attributes to `all`
     /// and the joined text of any BER constructed string to `joined`.
-    init(_ attribute: ReceiptAttribute, texts: ReceiptTexts, payload: UnsafeRawBufferPointer,
-         appendingTo all: inout AttributeSink, joined: inout [UInt8]) throws(ReceiptError) {
+    init(
+        _ attribute: ReceiptAttribute, texts: ReceiptTexts, payload: UnsafeRawBufferPointer,
+        appendingTo all: inout AttributeSink, joined: inout [UInt8]
+    ) throws(ReceiptError) {
         var values = Values()
         values.firstAttribute = UInt32(truncatingIfNeeded: all.count)
         var attributes = try AttributeReader(payload, attribute.valueRange)

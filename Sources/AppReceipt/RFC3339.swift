@@ -27,11 +27,13 @@ enum RFC3339 {
             let values = (word & lanes) ^ (0x3030_3030_3030_3030 & lanes)   // '0'…'9' → 0…9
             let highNibbles = 0xF0F0_F0F0_F0F0_F0F0 & lanes
             guard word & ~lanes == separators, values & highNibbles == 0,
-                  (values &+ (0x0606_0606_0606_0606 & lanes)) & highNibbles == 0 else { return nil }
+                (values &+ (0x0606_0606_0606_0606 & lanes)) & highNibbles == 0
+            else { return nil }
             return values
         }
         guard let da = digitValues(a, digitsA, separatorsA), let db = digitValues(b, digitsB, separatorsB),
-              let dc = digitValues(c, digitsC, separatorsC) else { return nil }
+            let dc = digitValues(c, digitsC, separatorsC)
+        else { return nil }
         @inline(__always) func lane(_ word: UInt64, _ i: UInt64) -> Int { Int(truncatingIfNeeded: word >> (8 * i)) & 0xFF }
         let year = lane(da, 0) * 1000 + lane(da, 1) * 100 + lane(da, 2) * 10 + lane(da, 3)
         let month = lane(da, 5) * 10 + lane(da, 6)
@@ -59,7 +61,7 @@ enum RFC3339 {
         let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
         let separator = text[10]
         guard largest <= 9, text[4] == 0x2D, text[7] == 0x2D, text[13] == 0x3A, text[16] == 0x3A,
-              separator == 0x54 || separator == 0x74 || separator == 0x20
+            separator == 0x54 || separator == 0x74 || separator == 0x20
         else { return nil }
         var i = 19
         // Fraction: milliseconds kept, further digits ignored.
@@ -84,7 +86,7 @@ enum RFC3339 {
             let sign = text[i] == 0x2B ? 1 : -1
             let colon = text.count - i == 6 && text[i + 3] == 0x3A
             guard text.count - i == (colon ? 6 : 5), let hours = digits(text, i + 1, 2),
-                  let minutes = digits(text, i + (colon ? 4 : 3), 2), hours <= 23, minutes <= 59
+                let minutes = digits(text, i + (colon ? 4 : 3), 2), hours <= 23, minutes <= 59
             else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         default:

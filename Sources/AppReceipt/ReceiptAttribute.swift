@@ -54,7 +54,8 @@ struct AttributeReader {
         origin = bytes.baseAddress
         // The common form (`31 L`, `31 81 L`, `31 82 L L`) read in place; anything else by ASN1Reader.
         if let origin = bytes.baseAddress, let set = ASN1CommonHeader.decode(origin, at: range.lowerBound, end: range.upperBound),
-           set.identifier == 0x31, set.contentEnd == range.upperBound {
+            set.identifier == 0x31, set.contentEnd == range.upperBound
+        {
             position = set.contentStart
             end = set.contentEnd
             return
@@ -113,8 +114,10 @@ struct AttributeReader {
         let valueLength = octet(valueStart + 1)
         guard octet(valueStart) == 0x04, valueLength < 0x80, valueStart + 2 + valueLength == 2 + length else { return nil }
         let value = position + valueStart + 2
-        return (ReceiptAttribute(type: type, version: version, valueRange: value ..< value + valueLength, offset: position),
-                position + 2 + length)
+        return (
+            ReceiptAttribute(type: type, version: version, valueRange: value ..< value + valueLength, offset: position),
+            position + 2 + length
+        )
     }
 
     /// The attribute at `position` when it has the common form, and where the next one starts.
@@ -125,11 +128,12 @@ struct AttributeReader {
         var index = sequence.contentStart
         let limit = sequence.contentEnd
         guard let type = Self.shortInteger(origin, &index, limit), let version = Self.shortInteger(origin, &index, limit),
-              let value = ASN1CommonHeader.decode(origin, at: index, end: limit),
-              value.identifier == 0x04, value.contentEnd == limit
+            let value = ASN1CommonHeader.decode(origin, at: index, end: limit),
+            value.identifier == 0x04, value.contentEnd == limit
         else { return nil }
-        let attribute = ReceiptAttribute(type: type, version: version, valueRange: value.contentStart ..< value.contentEnd,
-                                         offset: position)
+        let attribute = ReceiptAttribute(
+            type: type, version: version, valueRange: value.contentStart ..< value.contentEnd,
+            offset: position)
         return (attribute, limit)
     }
 
@@ -140,8 +144,8 @@ struct AttributeReader {
         guard limit - index >= 3, origin.load(fromByteOffset: index, as: UInt8.self) == 0x02 else { return nil }
         let count = Int(origin.load(fromByteOffset: index + 1, as: UInt8.self))
         guard count <= limit - index - 2,
-              let value = asn1Int64(content: UnsafeRawBufferPointer(start: origin + index + 2, count: count)),
-              let result = Int32(exactly: value)
+            let value = asn1Int64(content: UnsafeRawBufferPointer(start: origin + index + 2, count: count)),
+            let result = Int32(exactly: value)
         else { return nil }
         index += 2 + count
         return result
@@ -150,8 +154,9 @@ struct AttributeReader {
     /// Any BER form, or the precise error.
     private mutating func readInGeneral(_ origin: UnsafeRawPointer) throws(ReceiptError) -> ReceiptAttribute {
         do throws(ASN1Error) {
-            var reader = ASN1Reader(UnsafeRawBufferPointer(start: origin + position, count: end - position), rules: .ber,
-                                    baseOffset: position)
+            var reader = ASN1Reader(
+                UnsafeRawBufferPointer(start: origin + position, count: end - position), rules: .ber,
+                baseOffset: position)
             let sequence = try reader.read(.sequence)
             var fields = try sequence.children()
             let type = try fields.read(.integer)

@@ -21,7 +21,7 @@ public enum ReceiptInput: Sendable {
         for byte in text {
             switch byte {
             case 0x20, 0x0A, 0x0D, 0x09: continue
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F, 0x3D: alphabet.append(byte)
+            case 0x41 ... 0x5A, 0x61 ... 0x7A, 0x30 ... 0x39, 0x2B, 0x2F, 0x3D: alphabet.append(byte)
             default: return raw
             }
         }
@@ -52,9 +52,9 @@ public enum ReceiptInput: Sendable {
     /// The text between the first `-----BEGIN` line and the following `-----END`, if any.
     private static func pemBody(_ raw: [UInt8]) -> [UInt8]? {
         guard let text = String(validating: raw, as: UTF8.self),
-              let begin = text.range(of: "-----BEGIN "),
-              let headerEnd = text[begin.upperBound...].range(of: "-----"),
-              let end = text[headerEnd.upperBound...].range(of: "-----END ")
+            let begin = text.range(of: "-----BEGIN "),
+            let headerEnd = text[begin.upperBound...].range(of: "-----"),
+            let end = text[headerEnd.upperBound...].range(of: "-----END ")
         else { return nil }
         return Array(text[headerEnd.upperBound ..< end.lowerBound].utf8)
     }

@@ -7,21 +7,26 @@ public enum RefusalHint: Sendable {
     /// The line for a refused receipt: `not valid: REASON`, then `; HINT` when there is one.
     /// With the `policy` it was verified under, a chain that ends at the wrong root says which
     /// anchors were in use (`TrustExplanation`); `audience` chooses whose switches the advice names.
-    public static func message(_ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
-                               audience: HintAudience = .commandLine) -> String {
+    public static func message(
+        _ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
+        audience: HintAudience = .commandLine
+    ) -> String {
         guard let hint = hint(error, time: time, policy: policy, audience: audience) else { return "not valid: \(error)" }
         return "not valid: \(error); \(hint)"
     }
 
     /// The advice for `error` judged at `time` under `policy`, if any.
-    public static func hint(_ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
-                            audience: HintAudience = .commandLine) -> String? {
+    public static func hint(
+        _ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
+        audience: HintAudience = .commandLine
+    ) -> String? {
         guard case .untrusted(let reason) = error else { return nil }
         switch reason {
         case .untrustedOrigin(let origin, _, _):
             return origin.hint(for: "receipt", audience: audience)
         case .expired where time == .now, .notYetValid where time == .now:
-            return "Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the receipt's creation date"
+            return
+                "Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the receipt's creation date"
         case .notTrusted(let fingerprint):
             return policy.map { TrustExplanation.notTrustedHint(fingerprint: fingerprint, policy: $0, audience: audience) }
         default:

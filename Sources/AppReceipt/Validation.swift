@@ -41,10 +41,12 @@ extension AppReceipt {
     /// chain under `policy` at `time`; (3) bundle identifier; (4) app version, when given;
     /// (5) device hash, when a device identifier is given. Returns the verified signature.
     @discardableResult
-    public func validate(policy: TrustPolicy = .appStore, bundleIdentifier expectedBundle: String? = nil,
-                         appVersion expectedVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
-                         at time: ValidationTime = .receiptCreation,
-                         linkStore: (any VerifiedLinkStore)? = nil) throws(ReceiptValidationError) -> VerifiedSignature {
+    public func validate(
+        policy: TrustPolicy = .appStore, bundleIdentifier expectedBundle: String? = nil,
+        appVersion expectedVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
+        at time: ValidationTime = .receiptCreation,
+        linkStore: (any VerifiedLinkStore)? = nil
+    ) throws(ReceiptValidationError) -> VerifiedSignature {
         let verified: VerifiedSignature
         do {
             verified = try SignedDataVerifier(policy: policy, linkStore: linkStore).verify(signedData, at: seconds(for: time))

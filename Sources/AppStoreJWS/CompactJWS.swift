@@ -107,8 +107,9 @@ extension CompactJWS {
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
-        return JWSHeader(algorithm: algorithm, certificateChain: try encodedChain.map(certificates),
-                         keyID: keyID, type: type, hasCriticalParameters: critical, otherParameters: others)
+        return JWSHeader(
+            algorithm: algorithm, certificateChain: try encodedChain.map(certificates),
+            keyID: keyID, type: type, hasCriticalParameters: critical, otherParameters: others)
     }
 
     /// Decodes and parses every `x5c` entry; a bad one is named by its index.

@@ -86,10 +86,10 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
     public var category: Category {
         switch self {
         case .tooLarge, .notCompactSerialization, .invalidBase64URL, .invalidJSON, .headerNotObject, .invalidHeaderParameter,
-             .invalidCertificateEncoding, .malformedCertificate, .tooManyCertificates, .invalidSignatureLength, .payload:
+            .invalidCertificateEncoding, .malformedCertificate, .tooManyCertificates, .invalidSignatureLength, .payload:
             .malformed
         case .unsupportedAlgorithm, .unsupportedCriticalHeader, .missingCertificateChain, .unexpectedChainLength,
-             .rootNotTrusted, .signingKeyNotP256, .signatureInvalid, .missingSignedDate, .untrusted, .untrustedOrigin:
+            .rootNotTrusted, .signingKeyNotP256, .signatureInvalid, .missingSignedDate, .untrusted, .untrustedOrigin:
             .notAuthentic
         case .unexpectedBundleId, .unexpectedAppAppleId, .unexpectedEnvironment:
             .unexpectedValue

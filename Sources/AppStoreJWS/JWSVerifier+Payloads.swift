@@ -18,8 +18,10 @@ public struct JWSExpectation: Sendable, Hashable {
     }
 
     /// Compares what a payload says with what is expected.
-    func check(bundleId found: String?, appAppleId foundAppleId: Int64? = nil, environment foundEnvironment: String?,
-               checksAppAppleId: Bool = false) throws(JWSError) {
+    func check(
+        bundleId found: String?, appAppleId foundAppleId: Int64? = nil, environment foundEnvironment: String?,
+        checksAppAppleId: Bool = false
+    ) throws(JWSError) {
         if let bundleId, found != bundleId { throw .unexpectedBundleId(expected: bundleId, found: found) }
         if let environment, foundEnvironment != environment {
             throw .unexpectedEnvironment(expected: environment, found: foundEnvironment)
@@ -43,24 +45,30 @@ public struct VerifiedNotification: Sendable {
 
 extension JWSVerifier {
     /// Verifies a signed transaction and decodes it; see `verify(_:at:)`.
-    public func verifyTransaction(_ token: String, expecting expectation: JWSExpectation = .init(),
-                                  at time: Int64? = nil) throws(JWSError) -> JWSTransactionDecodedPayload {
+    public func verifyTransaction(
+        _ token: String, expecting expectation: JWSExpectation = .init(),
+        at time: Int64? = nil
+    ) throws(JWSError) -> JWSTransactionDecodedPayload {
         let transaction = try decode(verify(token, at: time), JWSTransactionDecodedPayload.init)
         try expectation.check(bundleId: transaction.bundleId, environment: transaction.environment)
         return transaction
     }
 
     /// Verifies signed renewal info and decodes it (it names no app: only the environment is compared).
-    public func verifyRenewalInfo(_ token: String, expecting expectation: JWSExpectation = .init(),
-                                  at time: Int64? = nil) throws(JWSError) -> JWSRenewalInfoDecodedPayload {
+    public func verifyRenewalInfo(
+        _ token: String, expecting expectation: JWSExpectation = .init(),
+        at time: Int64? = nil
+    ) throws(JWSError) -> JWSRenewalInfoDecodedPayload {
         let renewalInfo = try decode(verify(token, at: time), JWSRenewalInfoDecodedPayload.init)
         try JWSExpectation(environment: expectation.environment).check(bundleId: nil, environment: renewalInfo.environment)
         return renewalInfo
     }
 
     /// Verifies a signed app transaction and decodes it (its environment is `receiptType`).
-    public func verifyAppTransaction(_ token: String, expecting expectation: JWSExpectation = .init(),
-                                     at time: Int64? = nil) throws(JWSError) -> AppTransaction {
+    public func verifyAppTransaction(
+        _ token: String, expecting expectation: JWSExpectation = .init(),
+        at time: Int64? = nil
+    ) throws(JWSError) -> AppTransaction {
         let app = try decode(verify(token, at: time), AppTransaction.init)
         try expectation.check(bundleId: app.bundleId, appAppleId: app.appAppleId, environment: app.receiptType, checksAppAppleId: true)
         return app
@@ -69,11 +77,14 @@ extension JWSVerifier {
     /// Verifies a server notification, then its nested `signedTransactionInfo` and
     /// `signedRenewalInfo` with the same policy (each at its own `signedDate` unless `time` is
     /// given), and compares the notification's app and environment with `expectation`.
-    public func verifyNotification(_ token: String, expecting expectation: JWSExpectation = .init(),
-                                   at time: Int64? = nil) throws(JWSError) -> VerifiedNotification {
+    public func verifyNotification(
+        _ token: String, expecting expectation: JWSExpectation = .init(),
+        at time: Int64? = nil
+    ) throws(JWSError) -> VerifiedNotification {
         let verified = try verify(token, at: time)
         let payload = try decode(verified, ResponseBodyV2DecodedPayload.init)
-        let app = payload.data.map { ($0.bundleId, $0.appAppleId, $0.environment) }
+        let app =
+            payload.data.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.appData.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.summary.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.externalPurchaseToken.map { ($0.bundleId, $0.appAppleId, nil) }

@@ -63,7 +63,7 @@ public struct JWSVerifier: Sendable {
         guard let x5c = header.certificateChain, !x5c.isEmpty else { throw .missingCertificateChain }
         do {
             return try verify(jws, chain: x5c, at: time)
-        } catch where error.category == .notAuthentic {
+        } catch  where error.category == .notAuthentic {
             // Only the words change: Xcode's data under the App Store policy (or the reverse) is
             // refused either way, with the precise rule kept.
             guard let origin = policy.foreignOrigin(of: x5c[0], among: x5c) else { throw error }
@@ -84,8 +84,9 @@ public struct JWSVerifier: Sendable {
         try checkSignature(of: jws, by: x5c[0])
         let validationTime: Int64
         if let time { validationTime = time } else { validationTime = try SigningTime.read(jws.payload) }
-        var builder = ChainBuilder(policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore,
-                                   budget: budget)
+        var builder = ChainBuilder(
+            policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore,
+            budget: budget)
         let chain: [Certificate]
         do {
             chain = try builder.build(from: x5c[0])

@@ -5,7 +5,7 @@
 public func constantTimeEquals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     var difference: UInt8 = 0
-    for index in 0..<a.count {
+    for index in 0 ..< a.count {
         difference |= a[index] ^ b[index]
     }
     return difference == 0

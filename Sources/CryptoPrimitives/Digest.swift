@@ -42,7 +42,7 @@ public struct Digest: Sendable, Hashable, RandomAccessCollection, CustomStringCo
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let count = self.count
         return try Swift.withUnsafeBytes(of: storage) { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[0..<count]))
+            try body(UnsafeRawBufferPointer(rebasing: all[0 ..< count]))
         }
     }
 

@@ -23,9 +23,11 @@ extension HashFunction {
     public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let wasContiguous: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         guard wasContiguous == nil else { return }
-        var chunk: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var chunk:
+            (
+                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let chunkByteCount = MemoryLayout.size(ofValue: chunk)
         var filled = 0
         for byte in bytes {
@@ -36,7 +38,7 @@ extension HashFunction {
                 filled = 0
             }
         }
-        withUnsafeBytes(of: &chunk) { update(UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }
+        withUnsafeBytes(of: &chunk) { update(UnsafeRawBufferPointer(rebasing: $0[0 ..< filled])) }
     }
 
     /// The digest of `bytes` in one call.

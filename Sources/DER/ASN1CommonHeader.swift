@@ -28,7 +28,8 @@ public struct ASN1CommonHeader: Sendable {
                 guard length >= 0x80 else { return nil }
                 contentStart = start &+ 3
             } else if first == 0x82, end &- start >= 4 {
-                length = Int(origin.load(fromByteOffset: start &+ 2, as: UInt8.self)) << 8
+                length =
+                    Int(origin.load(fromByteOffset: start &+ 2, as: UInt8.self)) << 8
                     | Int(origin.load(fromByteOffset: start &+ 3, as: UInt8.self))
                 guard length >= 0x100 else { return nil }
                 contentStart = start &+ 4

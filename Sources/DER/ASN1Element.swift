@@ -32,8 +32,10 @@ public struct ASN1Element: @unchecked Sendable {
     }
 
     @inlinable
-    init(tag: ASN1Tag, rules: EncodingRules, depth: Int, headerLength: Int, isIndefiniteLength: Bool,
-         origin: UnsafeRawPointer?, start: Int, contentEnd: Int) {
+    init(
+        tag: ASN1Tag, rules: EncodingRules, depth: Int, headerLength: Int, isIndefiniteLength: Bool,
+        origin: UnsafeRawPointer?, start: Int, contentEnd: Int
+    ) {
         self.origin = origin
         self.start = start
         self.contentEnd = contentEnd
@@ -104,15 +106,17 @@ public struct ASN1Element: @unchecked Sendable {
     /// envelope hands a certificate or signed attributes to the strict DER reader.
     @inlinable
     public func reread(rules: EncodingRules) -> ASN1Reader {
-        ASN1Reader(origin: origin, position: start, end: start + encodedLength,
-                   rules: rules, depth: depth, checksSetOrder: false)
+        ASN1Reader(
+            origin: origin, position: start, end: start + encodedLength,
+            rules: rules, depth: depth, checksSetOrder: false)
     }
 
     /// The children lie one level deeper; the reader refuses any element past `maxDepth`.
     @inlinable
     func childReader(rules: EncodingRules, checksSetOrder: Bool) throws(ASN1Error) -> ASN1Reader {
-        ASN1Reader(origin: origin, position: start + headerLength, end: contentEnd,
-                   rules: rules, depth: depth + 1, checksSetOrder: checksSetOrder)
+        ASN1Reader(
+            origin: origin, position: start + headerLength, end: contentEnd,
+            rules: rules, depth: depth + 1, checksSetOrder: checksSetOrder)
     }
 
     /// Throws `unexpectedTag` unless the element has `expected` as its tag.

@@ -74,7 +74,7 @@ extension ASN1Header {
             guard count <= MemoryLayout<Int>.size else { throw fail(.lengthOverflow) }
             guard limit - index >= count else { throw fail(.truncated) }
             var value: UInt64 = 0
-            for i in 0..<count { value = value << 8 | UInt64(bytes.load(fromByteOffset: index + i, as: UInt8.self)) }
+            for i in 0 ..< count { value = value << 8 | UInt64(bytes.load(fromByteOffset: index + i, as: UInt8.self)) }
             if rules == .der {
                 // DER: the fewest octets, and the short form below 128 (§10.1).
                 if bytes.load(fromByteOffset: index, as: UInt8.self) == 0 || value < 0x80 { throw fail(.nonMinimalLength) }

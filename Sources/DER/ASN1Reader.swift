@@ -42,8 +42,9 @@ public struct ASN1Reader: @unchecked Sendable {
     /// is a slice of a larger file).
     @inlinable
     public init(_ bytes: UnsafeRawBufferPointer, rules: EncodingRules, baseOffset: Int = 0) {
-        self.init(origin: bytes.baseAddress.map { $0 - baseOffset }, position: baseOffset, end: baseOffset + bytes.count,
-                  rules: rules, depth: 0, checksSetOrder: false)
+        self.init(
+            origin: bytes.baseAddress.map { $0 - baseOffset }, position: baseOffset, end: baseOffset + bytes.count,
+            rules: rules, depth: 0, checksSetOrder: false)
     }
 
     /// Lends `bytes` to `body` as a reader, then requires that `body` consumed all of them.
@@ -102,12 +103,14 @@ public struct ASN1Reader: @unchecked Sendable {
         // not, takes the general path, which reports the precise error.
         let start = position
         if _fastPath(packed.depth <= ASN1Limits.maxDepth && !packed.checksSetOrder), let origin,
-           let header = ASN1CommonHeader.decode(origin, at: start, end: end) {
+            let header = ASN1CommonHeader.decode(origin, at: start, end: end)
+        {
             let tag = ASN1Tag(identifierOctet: header.identifier)
             if _fastPath(tag.hasAllowedForm(rules: rules)) {
                 position = header.contentEnd
-                return ASN1Element(tag: tag, rules: rules, depth: depth, headerLength: header.contentStart - start,
-                                   isIndefiniteLength: false, origin: origin, start: start, contentEnd: header.contentEnd)
+                return ASN1Element(
+                    tag: tag, rules: rules, depth: depth, headerLength: header.contentStart - start,
+                    isIndefiniteLength: false, origin: origin, start: start, contentEnd: header.contentEnd)
             }
         }
         return try readElementInGeneral()
@@ -128,15 +131,17 @@ public struct ASN1Reader: @unchecked Sendable {
             contentEnd = contentStart + length
             next = contentEnd
         } else {
-            contentEnd = try ASN1Header.findEndOfContents(bytes, elementStart: start, contentStart: contentStart,
-                                                          limit: end, depth: depth)
+            contentEnd = try ASN1Header.findEndOfContents(
+                bytes, elementStart: start, contentStart: contentStart,
+                limit: end, depth: depth)
             next = contentEnd + 2
         }
         if packed.checksSetOrder { try checkSetOrder(start: start, end: next) }
         position = next
-        return ASN1Element(tag: header.tag, rules: rules, depth: depth, headerLength: header.headerLength,
-                           isIndefiniteLength: header.contentLength == nil, origin: origin,
-                           start: start, contentEnd: contentEnd)
+        return ASN1Element(
+            tag: header.tag, rules: rules, depth: depth, headerLength: header.headerLength,
+            isIndefiniteLength: header.contentLength == nil, origin: origin,
+            start: start, contentEnd: contentEnd)
     }
 
     /// Reads the next element and requires its tag to be `tag`.

@@ -32,7 +32,7 @@ public enum CivilTime: Sendable {
     @inlinable @inline(__always)
     public static func secondsSince1970(_ c: Components) -> Int64? {
         guard abs(c.year) <= 1_000_000, c.month >= 1, c.month <= 12, c.day >= 1, c.day <= daysInMonth(c.month, year: c.year),
-              c.hour >= 0, c.hour <= 23, c.minute >= 0, c.minute <= 59, c.second >= 0, c.second <= 59
+            c.hour >= 0, c.hour <= 23, c.minute >= 0, c.minute <= 59, c.second >= 0, c.second <= 59
         else { return nil }
         let days = daysSince1970(year: c.year, month: c.month, day: c.day)
         return days * 86_400 + Int64(c.hour * 3600 + c.minute * 60 + c.second)
@@ -71,8 +71,9 @@ public enum CivilTime: Sendable {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return Components(year: Int(year), month: Int(month), day: Int(day),
-                          hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60))
+        return Components(
+            year: Int(year), month: Int(month), day: Int(day),
+            hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60))
     }
 
     /// `2024-02-23T17:27:16Z` (RFC 3339) for `seconds` since 1970; the separator and zone suffix

@@ -101,7 +101,7 @@ public struct DERWriter: Sendable {
         let content: [UInt8]
         switch kind {
         case .bmp: content = text.unicodeScalars.flatMap { [UInt8($0.value >> 8 & 0xFF), UInt8($0.value & 0xFF)] }
-        case .universal: content = text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8(s.value >> (8 * UInt32($0)) & 0xFF) } }
+        case .universal: content = text.unicodeScalars.flatMap { s in (0 ..< 4).reversed().map { UInt8(s.value >> (8 * UInt32($0)) & 0xFF) } }
         case .t61:
             precondition(text.unicodeScalars.allSatisfy { $0.value <= 0xFF }, "T61String is written as Latin-1")
             content = text.unicodeScalars.map { UInt8($0.value) }
@@ -113,7 +113,7 @@ public struct DERWriter: Sendable {
     /// UTCTime `YYMMDDHHMMSSZ` (years 1950–2049).
     public mutating func appendUTCTime(_ secondsSince1970: Int64) {
         let c = CivilTime.components(secondsSince1970: secondsSince1970)
-        precondition((1950...2049).contains(c.year), "UTCTime covers 1950–2049")
+        precondition((1950 ... 2049).contains(c.year), "UTCTime covers 1950–2049")
         append(.utcTime, content: Array((DERWriter.digits(c.year % 100, 2) + DERWriter.clock(c) + "Z").utf8))
     }
 
@@ -126,7 +126,7 @@ public struct DERWriter: Sendable {
     /// X.509 Time: UTCTime through 2049, GeneralizedTime from 2050 (RFC 5280 §4.1.2.5).
     public mutating func appendTime(_ secondsSince1970: Int64) {
         let year = CivilTime.components(secondsSince1970: secondsSince1970).year
-        if (1950...2049).contains(year) { appendUTCTime(secondsSince1970) } else { appendGeneralizedTime(secondsSince1970) }
+        if (1950 ... 2049).contains(year) { appendUTCTime(secondsSince1970) } else { appendGeneralizedTime(secondsSince1970) }
     }
 
     private static func digits(_ value: Int, _ width: Int) -> String {

@@ -59,7 +59,7 @@ public struct ASN1ObjectIdentifier: Sendable, Hashable, CustomStringConvertible 
     /// Dotted text for validated content octets; arcs of any size.
     public static func dottedString<C: Collection>(_ content: C) -> String where C.Element == UInt8 {
         var parts: [String] = []
-        var digits: [UInt8] = []          // current sub-identifier in base 128
+        var digits: [UInt8] = []   // current sub-identifier in base 128
         for byte in content {
             digits.append(byte & 0x7F)
             guard byte & 0x80 == 0 else { continue }

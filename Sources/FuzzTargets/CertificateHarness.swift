@@ -44,14 +44,17 @@ enum CertificateHarness {
         let tbs = certificate.tbsRange
         try check.expect(tbs, within: range, "tbsCertificate")
         try check.expect(tbs.lowerBound > range.lowerBound && tbs.upperBound < range.upperBound, "tbsCertificate fills the certificate")
-        for (name, field) in [("serial", certificate.serialRange), ("issuer", certificate.issuerRange),
-                              ("subject", certificate.subjectRange), ("subjectPublicKeyInfo", certificate.publicKeyInfoRange)] {
+        for (name, field) in [
+            ("serial", certificate.serialRange), ("issuer", certificate.issuerRange),
+            ("subject", certificate.subjectRange), ("subjectPublicKeyInfo", certificate.publicKeyInfoRange),
+        ] {
             try check.expect(field, within: tbs, name)
         }
-        try check.expect(certificate.serialRange.upperBound <= certificate.issuerRange.lowerBound
-                         && certificate.issuerRange.upperBound < certificate.subjectRange.lowerBound
-                         && certificate.subjectRange.upperBound == certificate.publicKeyInfoRange.lowerBound,
-                         "tbsCertificate fields out of order")
+        try check.expect(
+            certificate.serialRange.upperBound <= certificate.issuerRange.lowerBound
+                && certificate.issuerRange.upperBound < certificate.subjectRange.lowerBound
+                && certificate.subjectRange.upperBound == certificate.publicKeyInfoRange.lowerBound,
+            "tbsCertificate fields out of order")
         try check.expect(certificate.signatureRange, within: tbs.upperBound ..< range.upperBound, "signature")
         try check.expect(certificate.signatureRange.upperBound == range.upperBound, "signature does not end the certificate")
         try check.expect((1 ... 3).contains(certificate.version), "version \(certificate.version)")
@@ -85,15 +88,17 @@ enum CertificateHarness {
         }
 
         try check.expect(certificate.fingerprint == SHA256.hash(Array(storage[range])), "fingerprint")
-        try check.expect(certificate.isValid(at: certificate.notBefore) == (certificate.notBefore <= certificate.notAfter)
-                         && !certificate.isValid(at: certificate.notAfter &+ 1) || certificate.notAfter == Int64.max,
-                         "isValid at the ends of the validity period")
+        try check.expect(
+            certificate.isValid(at: certificate.notBefore) == (certificate.notBefore <= certificate.notAfter)
+                && !certificate.isValid(at: certificate.notAfter &+ 1) || certificate.notAfter == Int64.max,
+            "isValid at the ends of the validity period")
         try check.expect(certificate.isSelfIssued == (certificate.issuer == certificate.subject), "isSelfIssued")
         try NameInvariants.check(certificate.issuer, "issuer", check: check)
         try NameInvariants.check(certificate.subject, "subject", check: check)
         try check.expect(certificate.issuer.count > 2, "empty issuer accepted")
-        try check.expect(certificate.subjectDescription != "<malformed name>" && certificate.issuerDescription != "<malformed name>",
-                         "a parsed name does not describe")
+        try check.expect(
+            certificate.subjectDescription != "<malformed name>" && certificate.issuerDescription != "<malformed name>",
+            "a parsed name does not describe")
         _ = TrustAnchor(certificate: certificate).fingerprint
 
         // The signature verifies only over a tbsCertificate someone signed.
@@ -102,8 +107,9 @@ enum CertificateHarness {
         let signature = Array(certificate.signature)
         for issuerKey in [key].compactMap({ $0 }) + FuzzPolicies.issuerKeys
         where issuerKey.isValidSignature(signature, digest: digest, algorithm: hash) {
-            try check.expect(KnownGood.isKnownTBS(SHA256.hash(Array(certificate.tbsCertificate)).bytes),
-                             "a signature verifies over a tbsCertificate nobody signed")
+            try check.expect(
+                KnownGood.isKnownTBS(SHA256.hash(Array(certificate.tbsCertificate)).bytes),
+                "a signature verifies over a tbsCertificate nobody signed")
         }
     }
 

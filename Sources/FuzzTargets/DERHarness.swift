@@ -70,8 +70,10 @@ enum DERHarness {
 
     /// Reads every element of `reader` depth-first into `nodes`, checking each. Returns the
     /// library's error when reading stopped early.
-    static func readAll(_ reader: inout ASN1Reader, input: UnsafeRawBufferPointer, bounds: Range<Int>,
-                        depth: Int, nesting: Int, into nodes: inout [Node]) throws(InvariantViolation) -> ASN1Error? {
+    static func readAll(
+        _ reader: inout ASN1Reader, input: UnsafeRawBufferPointer, bounds: Range<Int>,
+        depth: Int, nesting: Int, into nodes: inout [Node]
+    ) throws(InvariantViolation) -> ASN1Error? {
         try check.expect(reader.depth == depth, "reader depth \(reader.depth), expected \(depth)")
         while !reader.isAtEnd {
             let start = reader.offset
@@ -91,9 +93,11 @@ enum DERHarness {
             }
             try checkElement(element, reader: reader, input: input, start: start, bounds: bounds, depth: depth)
             let index = nodes.count
-            nodes.append(Node(tag: element.tag, offset: element.offset, headerLength: element.headerLength,
-                              contentLength: element.contentLength, isIndefinite: element.isIndefiniteLength,
-                              depth: element.depth))
+            nodes.append(
+                Node(
+                    tag: element.tag, offset: element.offset, headerLength: element.headerLength,
+                    contentLength: element.contentLength, isIndefinite: element.isIndefiniteLength,
+                    depth: element.depth))
             if element.tag.isConstructed {
                 var children: ASN1Reader
                 do {
@@ -101,8 +105,10 @@ enum DERHarness {
                 } catch {
                     throw check.fail("children() of a constructed element failed: \(error)")
                 }
-                if let error = try readAll(&children, input: input, bounds: element.contentRange, depth: depth + 1,
-                                           nesting: nesting, into: &nodes) {
+                if let error = try readAll(
+                    &children, input: input, bounds: element.contentRange, depth: depth + 1,
+                    nesting: nesting, into: &nodes)
+                {
                     return error
                 }
                 try checkSetOfChildren(element, nodes: nodes, from: index + 1, input: input)
@@ -116,8 +122,10 @@ enum DERHarness {
     }
 
     /// Where an element says it lies, against where the reader found it.
-    static func checkElement(_ element: ASN1Element, reader: ASN1Reader, input: UnsafeRawBufferPointer,
-                             start: Int, bounds: Range<Int>, depth: Int) throws(InvariantViolation) {
+    static func checkElement(
+        _ element: ASN1Element, reader: ASN1Reader, input: UnsafeRawBufferPointer,
+        start: Int, bounds: Range<Int>, depth: Int
+    ) throws(InvariantViolation) {
         try check.expect(element.offset == start, "element offset \(element.offset), read at \(start)")
         try check.expect(element.depth == depth, "element depth \(element.depth), expected \(depth)")
         try check.expect(depth <= ASN1Limits.maxDepth, "element at depth \(depth) past the limit")
@@ -127,25 +135,29 @@ enum DERHarness {
         try check.expect(element.headerLength >= 2 && element.headerLength <= 15, "header length \(element.headerLength)")
         try check.expect(element.contentOffset == start + element.headerLength, "content offset")
         try check.expect(element.contentLength >= 0, "negative content length")
-        try check.expect(element.encodedLength == element.headerLength + element.contentLength + (element.isIndefiniteLength ? 2 : 0),
-                         "encoded length")
+        try check.expect(
+            element.encodedLength == element.headerLength + element.contentLength + (element.isIndefiniteLength ? 2 : 0),
+            "encoded length")
         if element.isIndefiniteLength {
             try check.expect(element.rules == .ber && element.tag.isConstructed, "indefinite length outside BER constructed")
             let eoc = element.contentRange.upperBound
             try check.expect(eoc + 2 <= input.count && input[eoc] == 0 && input[eoc + 1] == 0, "indefinite length not closed by 00 00 at \(eoc)")
         }
         let base = input.baseAddress
-        try check.expect(element.content.baseAddress == base.map { $0 + element.contentOffset } && element.content.count == element.contentLength,
-                         "content view of element at \(start)")
-        try check.expect(element.encoded.baseAddress == base.map { $0 + start } && element.encoded.count == element.encodedLength,
-                         "encoded view of element at \(start)")
+        try check.expect(
+            element.content.baseAddress == base.map { $0 + element.contentOffset } && element.content.count == element.contentLength,
+            "content view of element at \(start)")
+        try check.expect(
+            element.encoded.baseAddress == base.map { $0 + start } && element.encoded.count == element.encodedLength,
+            "encoded view of element at \(start)")
         // Only the tag's identifier octets, never end-of-contents, begin an element.
         try check.expect(!(element.tag.tagClass == .universal && element.tag.number == 0), "end-of-contents returned as an element")
         // The common-form fast path, where it applies, must agree with the general decoder.
         if let base, let common = ASN1CommonHeader.decode(base, at: start, end: bounds.upperBound) {
-            try check.expect(!element.isIndefiniteLength && common.contentStart == element.contentOffset
-                             && common.contentEnd == element.contentRange.upperBound && common.identifier == input[start],
-                             "ASN1CommonHeader disagrees with the element at \(start)")
+            try check.expect(
+                !element.isIndefiniteLength && common.contentStart == element.contentOffset
+                    && common.contentEnd == element.contentRange.upperBound && common.identifier == input[start],
+                "ASN1CommonHeader disagrees with the element at \(start)")
         }
         try check.expect(element.rules == reader.rules, "element rules differ from the reader's")
     }
@@ -168,16 +180,19 @@ enum DERHarness {
                 read = try ordered.readElement()
             } catch {
                 let outOfOrder = previous.map { compareZeroPadded(encoding(of: $0, input), encoding(of: child, input)) > 0 } ?? false
-                try check.expect(element.rules == .der && outOfOrder && error == ASN1Error(.setNotSorted, at: child.offset),
-                                 "setOfChildren failed at \(child.offset) with \(error)")
+                try check.expect(
+                    element.rules == .der && outOfOrder && error == ASN1Error(.setNotSorted, at: child.offset),
+                    "setOfChildren failed at \(child.offset) with \(error)")
                 return
             }
-            try check.expect(read.offset == child.offset && read.tag == child.tag && read.headerLength == child.headerLength
-                             && read.contentLength == child.contentLength && read.isIndefiniteLength == child.isIndefinite,
-                             "setOfChildren read a different element at \(child.offset)")
+            try check.expect(
+                read.offset == child.offset && read.tag == child.tag && read.headerLength == child.headerLength
+                    && read.contentLength == child.contentLength && read.isIndefiniteLength == child.isIndefinite,
+                "setOfChildren read a different element at \(child.offset)")
             if element.rules == .der, let previous {
-                try check.expect(compareZeroPadded(encoding(of: previous, input), encoding(of: child, input)) <= 0,
-                                 "DER SET OF out of order at \(child.offset) accepted")
+                try check.expect(
+                    compareZeroPadded(encoding(of: previous, input), encoding(of: child, input)) <= 0,
+                    "DER SET OF out of order at \(child.offset) accepted")
             }
             previous = child
         }
@@ -194,8 +209,10 @@ enum DERHarness {
             try reader.walk { event in
                 switch event {
                 case .element(let e):
-                    elements.append(Node(tag: e.tag, offset: e.offset, headerLength: e.headerLength, contentLength: e.contentLength,
-                                         isIndefinite: e.isIndefiniteLength, depth: e.depth))
+                    elements.append(
+                        Node(
+                            tag: e.tag, offset: e.offset, headerLength: e.headerLength, contentLength: e.contentLength,
+                            isIndefinite: e.isIndefiniteLength, depth: e.depth))
                 case .endOfContents(let offset, let depth):
                     endsOfContents.append((offset, depth))
                 }
@@ -204,16 +221,20 @@ enum DERHarness {
             error = caught
         }
         try check.expect(error == walk.error, "walk() error \(String(describing: error)), expected \(String(describing: walk.error))")
-        let mine = walk.nodes.map { node -> Node in var n = node; n.end = 0; return n }
+        let mine = walk.nodes.map { node -> Node in
+            var n = node; n.end = 0; return n
+        }
         try check.expect(elements == mine, "walk() reported different elements")
         if error == nil {
             let indefinite = walk.nodes.filter(\.isIndefinite)
             try check.expect(endsOfContents.count == indefinite.count, "walk() end-of-contents count")
             for eoc in endsOfContents {
-                try check.expect(eoc.offset + 2 <= input.count && input[eoc.offset] == 0 && input[eoc.offset + 1] == 0,
-                                 "walk() end-of-contents at \(eoc.offset) is not 00 00")
-                try check.expect(indefinite.contains { $0.offset + $0.headerLength + $0.contentLength == eoc.offset && $0.depth + 1 == eoc.depth },
-                                 "walk() end-of-contents at \(eoc.offset) closes nothing")
+                try check.expect(
+                    eoc.offset + 2 <= input.count && input[eoc.offset] == 0 && input[eoc.offset + 1] == 0,
+                    "walk() end-of-contents at \(eoc.offset) is not 00 00")
+                try check.expect(
+                    indefinite.contains { $0.offset + $0.headerLength + $0.contentLength == eoc.offset && $0.depth + 1 == eoc.depth },
+                    "walk() end-of-contents at \(eoc.offset) closes nothing")
             }
         }
     }
@@ -246,20 +267,22 @@ enum DERHarness {
     /// strings it is DER, and rebuilding it again changes nothing.
     static func checkRebuiltBER(_ nodes: [Node], _ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
         let rebuilt = encode(nodes, input)
-        let result: Result<Void, InvariantViolation> = rebuilt.withUnsafeBytes { raw in Result { () throws(InvariantViolation) in
-            var again: [Node] = []
-            var reader = ASN1Reader(raw, rules: .ber)
-            let error = try readAll(&reader, input: raw, bounds: 0 ..< raw.count, depth: 0, nesting: 2, into: &again)
-            try check.expect(error == nil, "BER input rebuilt with definite lengths does not read back: \(error!)")
-            try check.expect(shape(again, raw) == shape(nodes, input), "BER input rebuilt with definite lengths reads as another tree")
-            let hasConstructedString = nodes.contains { $0.tag.isConstructed && $0.tag.tagClass == .universal && isStringType($0.tag.number) }
-            guard !hasConstructedString else { return }
-            var strict: [Node] = []
-            var derReader = ASN1Reader(raw, rules: .der)
-            let derError = try readAll(&derReader, input: raw, bounds: 0 ..< raw.count, depth: 0, nesting: 2, into: &strict)
-            try check.expect(derError == nil, "BER input rebuilt as DER is not DER: \(derError!)")
-            try check.expect(encode(strict, raw) == rebuilt, "DER rebuilt from BER does not re-encode to itself")
-        } }
+        let result: Result<Void, InvariantViolation> = rebuilt.withUnsafeBytes { raw in
+            Result { () throws(InvariantViolation) in
+                var again: [Node] = []
+                var reader = ASN1Reader(raw, rules: .ber)
+                let error = try readAll(&reader, input: raw, bounds: 0 ..< raw.count, depth: 0, nesting: 2, into: &again)
+                try check.expect(error == nil, "BER input rebuilt with definite lengths does not read back: \(error!)")
+                try check.expect(shape(again, raw) == shape(nodes, input), "BER input rebuilt with definite lengths reads as another tree")
+                let hasConstructedString = nodes.contains { $0.tag.isConstructed && $0.tag.tagClass == .universal && isStringType($0.tag.number) }
+                guard !hasConstructedString else { return }
+                var strict: [Node] = []
+                var derReader = ASN1Reader(raw, rules: .der)
+                let derError = try readAll(&derReader, input: raw, bounds: 0 ..< raw.count, depth: 0, nesting: 2, into: &strict)
+                try check.expect(derError == nil, "BER input rebuilt as DER is not DER: \(derError!)")
+                try check.expect(encode(strict, raw) == rebuilt, "DER rebuilt from BER does not re-encode to itself")
+            }
+        }
         try result.get()
     }
 
@@ -323,8 +346,9 @@ enum DERHarness {
             let first = try? reader.readElement()
             let single = first != nil && reader.isAtEnd
             let parsed = try? ASN1Reader.parse(Array(input), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in try r.readElement().range }
-            try check.expect((parsed != nil) == single && (parsed == nil || parsed == first?.range),
-                             "ASN1Reader.parse disagrees with readElement + finish (\(rules))")
+            try check.expect(
+                (parsed != nil) == single && (parsed == nil || parsed == first?.range),
+                "ASN1Reader.parse disagrees with readElement + finish (\(rules))")
             // readOptional with another tag consumes nothing.
             var optional = ASN1Reader(input, rules: rules)
             if let tag = first?.tag {
@@ -397,8 +421,9 @@ extension DERHarness {
             }
         case .octetString:
             guard let string = try? element.octetStringValue() else { throw check.fail("primitive OCTET STRING at \(at) rejected") }
-            try check.expect(string.count == count && string.contiguousRange == element.contentRange
-                             && string.contiguousBytes?.baseAddress == content.baseAddress, "OCTET STRING view")
+            try check.expect(
+                string.count == count && string.contiguousRange == element.contentRange
+                    && string.contiguousBytes?.baseAddress == content.baseAddress, "OCTET STRING view")
             try checkEncapsulated(element, input: input, nesting: nesting)
         case .objectIdentifier:
             try checkObjectIdentifier(element, content)
@@ -519,8 +544,9 @@ extension DERHarness {
         if element.rules == .der && !content.contains(0x2E) {
             var writer = DERWriter()
             if isUTC { writer.appendUTCTime(seconds) } else { writer.appendGeneralizedTime(seconds) }
-            try check.expect(writer.bytes.dropFirst(2).elementsEqual(content),
-                             "DER time at \(element.offset) re-encodes as \(String(decoding: writer.bytes.dropFirst(2), as: UTF8.self))")
+            try check.expect(
+                writer.bytes.dropFirst(2).elementsEqual(content),
+                "DER time at \(element.offset) re-encodes as \(String(decoding: writer.bytes.dropFirst(2), as: UTF8.self))")
         }
     }
 
@@ -535,8 +561,9 @@ extension DERHarness {
             return   // depth limit
         }
         var nodes: [Node] = []
-        let error = try readAll(&reader, input: input, bounds: element.contentRange, depth: element.depth + 1,
-                                nesting: nesting + 1, into: &nodes)
+        let error = try readAll(
+            &reader, input: input, bounds: element.contentRange, depth: element.depth + 1,
+            nesting: nesting + 1, into: &nodes)
         if error == nil && element.rules == .der {
             try check.expect(encode(nodes, input).elementsEqual(element.content), "encapsulated DER does not re-encode byte for byte")
         }

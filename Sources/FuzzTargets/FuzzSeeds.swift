@@ -54,11 +54,15 @@ public enum FuzzSeeds: Sendable {
         two.purchases = Array(ExampleSamples.receipt.purchases.prefix(2))
         seeds.append(ReceiptSeed(name: "signed-attributes", payload: two.payload(), signedAttributes: true))
         seeds.append(ReceiptSeed(name: "sha1", payload: two.payload(), digest: .sha1))
-        seeds.append(ReceiptSeed(name: "sha512-with-rsa", payload: two.payload(), digest: .sha512,
-                                 signatureAlgorithm: .rsaWithHash(.sha512), signedAttributes: true))
+        seeds.append(
+            ReceiptSeed(
+                name: "sha512-with-rsa", payload: two.payload(), digest: .sha512,
+                signatureAlgorithm: .rsaWithHash(.sha512), signedAttributes: true))
 
-        seeds.append(ReceiptSeed(name: "xcode-like", payload: xcodeLike.payload(), digest: .sha256,
-                                 signatureAlgorithm: .rsaWithHash(.sha256), signedAttributes: true, berSegmentSize: 97))
+        seeds.append(
+            ReceiptSeed(
+                name: "xcode-like", payload: xcodeLike.payload(), digest: .sha256,
+                signatureAlgorithm: .rsaWithHash(.sha256), signedAttributes: true, berSegmentSize: 97))
         seeds.append(ReceiptSeed(name: "subscriptions-10", payload: SyntheticReceipts.payload(inAppCount: 10).payload()))
         seeds.append(ReceiptSeed(name: "all-attributes", payload: allAttributes.payload()))
         seeds.append(ReceiptSeed(name: "ber-values", payload: berValuesPayload, berSegmentSize: 1000))
@@ -83,10 +87,11 @@ public enum FuzzSeeds: Sendable {
         receipt.originalPurchaseDate = "2020-07-22T18:33:15.123+0000"
         receipt.expirationDate = "4001-01-01T00:00:00Z"
         receipt.purchases = [
-            .init(productIdentifier: "com.example.xcode.monthly", transactionIdentifier: "0", purchaseDate: "2020-07-22T18:34:00+0100",
-                  originalTransactionIdentifier: "0", originalPurchaseDate: "2020-07-22T18:34:00+01:00",
-                  expirationDate: "2020-07-22T18:37:00.5Z", productType: 3, webOrderLineItemIdentifier: 0,
-                  isTrialPeriod: false, isInIntroOfferPeriod: true, promotionalOfferIdentifier: "intro"),
+            .init(
+                productIdentifier: "com.example.xcode.monthly", transactionIdentifier: "0", purchaseDate: "2020-07-22T18:34:00+0100",
+                originalTransactionIdentifier: "0", originalPurchaseDate: "2020-07-22T18:34:00+01:00",
+                expirationDate: "2020-07-22T18:37:00.5Z", productType: 3, webOrderLineItemIdentifier: 0,
+                isTrialPeriod: false, isInIntroOfferPeriod: true, promotionalOfferIdentifier: "intro"),
             .init(productIdentifier: "com.example.xcode.coins", transactionIdentifier: "1", purchaseDate: "2020-07-22T18:35:00-0700"),
         ]
         return receipt
@@ -104,11 +109,12 @@ public enum FuzzSeeds: Sendable {
             (26, TestReceipt.utf8("undocumented")), (1_000_000, []),
         ]
         receipt.purchases = [
-            .init(productIdentifier: "com.example.all", transactionIdentifier: "42", purchaseDate: "2024-01-01T00:00:00Z",
-                  originalTransactionIdentifier: "41", originalPurchaseDate: "2023-12-01T00:00:00Z",
-                  expirationDate: "2024-02-01T00:00:00Z", cancellationDate: "2024-01-15T00:00:00Z", productType: 2,
-                  webOrderLineItemIdentifier: Int64.max, isTrialPeriod: true, isInIntroOfferPeriod: false,
-                  promotionalOfferIdentifier: "offer-ünïcode"),
+            .init(
+                productIdentifier: "com.example.all", transactionIdentifier: "42", purchaseDate: "2024-01-01T00:00:00Z",
+                originalTransactionIdentifier: "41", originalPurchaseDate: "2023-12-01T00:00:00Z",
+                expirationDate: "2024-02-01T00:00:00Z", cancellationDate: "2024-01-15T00:00:00Z", productType: 2,
+                webOrderLineItemIdentifier: Int64.max, isTrialPeriod: true, isInIntroOfferPeriod: false,
+                promotionalOfferIdentifier: "offer-ünïcode")
         ]
         return receipt
     }
@@ -126,7 +132,8 @@ public enum FuzzSeeds: Sendable {
         // Bundle id as a constructed UTF8String of two segments (BER), indefinite length.
         let bundleValue: [UInt8] = [0x2C, 0x80] + short(0x04, Array(bundle[..<4])) + short(0x04, Array(bundle[4...])) + [0, 0]
         let hash = SHA1.hash(base.deviceIdentifier + base.opaqueValue + bundleValue).bytes
-        let purchase = [0x31, 0x80]
+        let purchase =
+            [0x31, 0x80]
             + attribute(1702, TestReceipt.utf8("com.example.ber"))
             + long(0x30, long(0x02, [0x06, 0xA7]) + TestReceipt.integer(1) + long(0x04, TestReceipt.utf8("7")))   // 1703, long forms
             + attribute(1704, [0x36, 0x80] + short(0x16, Array("2024-01-01T".utf8)) + short(0x16, Array("00:00:00Z".utf8)) + [0, 0])
@@ -165,17 +172,23 @@ public enum FuzzSeeds: Sendable {
         let storeKitLike = TestCertificate(
             commonName: "StoreKit", organization: "StoreKit", key: TestKeys.rsa2048[4], serialNumber: [0x01],
             notBefore: 1_585_763_555, notAfter: 2_216_483_555,
-            extensions: [.basicConstraints(ca: true), .keyUsage([.digitalSignature, .keyCertSign]),
-                         .extendedKeyUsage([OIDs.codeSigning], critical: true)])
+            extensions: [
+                .basicConstraints(ca: true), .keyUsage([.digitalSignature, .keyCertSign]),
+                .extendedKeyUsage([OIDs.codeSigning], critical: true),
+            ])
         let withKeyIdentifiers = TestCertificate(
             commonName: "Key Identifiers", key: TestKeys.rsa2048[5], serialNumber: [0x00, 0x80], signatureHash: .sha384,
-            extensions: [.subjectKeyIdentifier(Array(0 ..< 20)), .authorityKeyIdentifier(Array(20 ..< 40)),
-                         .basicConstraints(ca: true, pathLength: 3), .policies([OIDs.appleReceiptSigningPolicy, ASN1ObjectIdentifier("2.5.29.32.0")]),
-                         .marker(ASN1ObjectIdentifier("1.2.840.113635.100.6.99.1"), critical: true)])
-        let sha1Small = TestCertificate(commonName: "SHA-1 RSA-1024", key: TestKeys.rsa1024[0], serialNumber: [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01],
-                                        signatureHash: .sha1, extensions: [.keyUsage([.digitalSignature, .nonRepudiation, .decipherOnly])])
-        let longLived = TestCertificate(commonName: "Valid Past 2050 ✓", key: TestKeys.rsa2048e3, notBefore: -86_400 * 365,
-                                        notAfter: 2_600_000_000, signatureHash: .sha512, extensions: [.basicConstraints(ca: false)])
+            extensions: [
+                .subjectKeyIdentifier(Array(0 ..< 20)), .authorityKeyIdentifier(Array(20 ..< 40)),
+                .basicConstraints(ca: true, pathLength: 3), .policies([OIDs.appleReceiptSigningPolicy, ASN1ObjectIdentifier("2.5.29.32.0")]),
+                .marker(ASN1ObjectIdentifier("1.2.840.113635.100.6.99.1"), critical: true),
+            ])
+        let sha1Small = TestCertificate(
+            commonName: "SHA-1 RSA-1024", key: TestKeys.rsa1024[0], serialNumber: [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01],
+            signatureHash: .sha1, extensions: [.keyUsage([.digitalSignature, .nonRepudiation, .decipherOnly])])
+        let longLived = TestCertificate(
+            commonName: "Valid Past 2050 ✓", key: TestKeys.rsa2048e3, notBefore: -86_400 * 365,
+            notAfter: 2_600_000_000, signatureHash: .sha512, extensions: [.basicConstraints(ca: false)])
         let impersonation = TestChain.appleRootImpersonation()
         return [
             ("test-root", chain.root, chain.root),
@@ -193,8 +206,10 @@ public enum FuzzSeeds: Sendable {
     /// The `tbsCertificate` of every synthetic certificate (no signing needed).
     public static var certificateTBS: [[UInt8]] {
         certificateSeeds.map { $0.certificate.tbsCertificate(issuerName: $0.issuer.subjectName) }
-            + [TestChain.appleRootImpersonation().intermediate.tbsCertificate(issuerName: TestChain.appleRootImpersonation().root.subjectName),
-               TestChain.appleRootImpersonation().leaf.tbsCertificate(issuerName: TestChain.appleRootImpersonation().intermediate.subjectName)]
+            + [
+                TestChain.appleRootImpersonation().intermediate.tbsCertificate(issuerName: TestChain.appleRootImpersonation().root.subjectName),
+                TestChain.appleRootImpersonation().leaf.tbsCertificate(issuerName: TestChain.appleRootImpersonation().intermediate.subjectName),
+            ]
     }
 
     // MARK: Corpora
@@ -229,9 +244,10 @@ public enum FuzzSeeds: Sendable {
             case .reordered: carried = certificates.reversed()
             case .leafOnly: carried = [certificates[0]]
             }
-            let signed = signing.signedData(seed.payload, certificates: carried, digest: seed.digest,
-                                            signatureAlgorithm: seed.signatureAlgorithm, signedAttributes: seed.signedAttributes,
-                                            berSegmentSize: seed.berSegmentSize)
+            let signed = signing.signedData(
+                seed.payload, certificates: carried, digest: seed.digest,
+                signatureAlgorithm: seed.signatureAlgorithm, signedAttributes: seed.signedAttributes,
+                berSegmentSize: seed.berSegmentSize)
             return File(name: seed.name + ".der", bytes: signed.encoded())
         }
     }
@@ -246,8 +262,12 @@ public enum FuzzSeeds: Sendable {
         let chain = TestChain()
         let certificates = chain.certificates
         return plainContents.map { item in
-            File(name: item.name + ".der", bytes: chain.signedData(item.content, certificates: item.name == "empty-content" ? [] : certificates,
-                                                                 digest: item.digest, signedAttributes: item.attributes).encoded())
+            File(
+                name: item.name + ".der",
+                bytes: chain.signedData(
+                    item.content, certificates: item.name == "empty-content" ? [] : certificates,
+                    digest: item.digest, signedAttributes: item.attributes
+                ).encoded())
         }
     }
 
@@ -321,8 +341,11 @@ public enum FuzzSeeds: Sendable {
         }
         files.append(File(name: "depth-at-limit.der", bytes: nested(ASN1Limits.maxDepth)))
         files.append(File(name: "depth-past-limit.der", bytes: nested(ASN1Limits.maxDepth + 1)))
-        files.append(File(name: "indefinite-deep.ber", bytes: Array(repeating: [0x30, 0x80], count: 20).flatMap { $0 }
-                          + [0x05, 0x00] + Array(repeating: 0, count: 40)))
+        files.append(
+            File(
+                name: "indefinite-deep.ber",
+                bytes: Array(repeating: [0x30, 0x80], count: 20).flatMap { $0 }
+                    + [0x05, 0x00] + Array(repeating: 0, count: 40)))
         // Several top-level elements, and a payload SET.
         files.append(File(name: "concatenated.der", bytes: [0x05, 0x00, 0x02, 0x01, 0x00, 0x04, 0x00, 0x30, 0x00]))
         files.append(File(name: "receipt-payload.der", bytes: ExampleSamples.receipt.payload()))

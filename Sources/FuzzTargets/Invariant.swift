@@ -82,15 +82,17 @@ struct Checker {
 
     /// `inner` lies within `outer`.
     func expect(_ inner: Range<Int>, within outer: Range<Int>, _ what: @autoclosure () -> String) throws(InvariantViolation) {
-        try expect(inner.lowerBound >= outer.lowerBound && inner.upperBound <= outer.upperBound,
-                   "\(what()) \(inner) not within \(outer)")
+        try expect(
+            inner.lowerBound >= outer.lowerBound && inner.upperBound <= outer.upperBound,
+            "\(what()) \(inner) not within \(outer)")
     }
 
     /// An error offset lies within `bounds` (both ends included: "at the end of the input" is a
     /// position too, where truncation is reported).
     func expect(offset: Int, within bounds: Range<Int>, _ what: @autoclosure () -> String) throws(InvariantViolation) {
-        try expect(offset >= bounds.lowerBound && offset <= bounds.upperBound,
-                   "\(what()): error offset \(offset) outside \(bounds.lowerBound)...\(bounds.upperBound)")
+        try expect(
+            offset >= bounds.lowerBound && offset <= bounds.upperBound,
+            "\(what()): error offset \(offset) outside \(bounds.lowerBound)...\(bounds.upperBound)")
     }
 }
 

@@ -91,8 +91,9 @@ enum JWSHarness {
         return [
             Policy(name: "appstore", verifier: JWSVerifier(policy: .appStoreSignedData), time: nil, family: .registered),
             Policy(name: "xcode", verifier: JWSVerifier(policy: .xcodeSignedData), time: nil, family: .registered),
-            Policy(name: "appstore-test-root", verifier: JWSVerifier(policy: .appStoreSignedData(anchors: [testRoot]), linkStore: links),
-                   time: nil, family: .synthetic),
+            Policy(
+                name: "appstore-test-root", verifier: JWSVerifier(policy: .appStoreSignedData(anchors: [testRoot]), linkStore: links),
+                time: nil, family: .synthetic),
             Policy(name: "custom-test-root-fixed-time", verifier: custom, time: JWSSeeds.fixedTime, family: .synthetic),
             Policy(name: "custom-test-root", verifier: custom, time: nil, family: .synthetic),
         ]
@@ -169,7 +170,8 @@ enum JWSHarness {
         let firstBad = decoded.firstIndex { $0 == nil }
         let names: [JWSPart] = [.header, .payload, .signature]
         if case .invalidBase64URL(let part) = error {
-            try check.expect(firstBad.map { names[$0] } == part, "invalidBase64URL(\(part)), but the first undecodable part is \(String(describing: firstBad))")
+            try check.expect(
+                firstBad.map { names[$0] } == part, "invalidBase64URL(\(part)), but the first undecodable part is \(String(describing: firstBad))")
             return
         }
         try check.expect(firstBad == nil, "\(error) although part \(firstBad ?? 0) is not base64url")
@@ -232,18 +234,21 @@ enum JWSHarness {
             throw check.fail("header accepted is not a JSON object to JSONSerialization")
         }
         let h = jws.header
-        try check.expect(h.algorithm == object["alg"] as? String && h.keyID == object["kid"] as? String && h.type == object["typ"] as? String,
-                         "alg, kid or typ differ from JSONSerialization's")
+        try check.expect(
+            h.algorithm == object["alg"] as? String && h.keyID == object["kid"] as? String && h.type == object["typ"] as? String,
+            "alg, kid or typ differ from JSONSerialization's")
         try check.expect(h.hasCriticalParameters == (object["crit"] != nil), "crit")
-        try check.expect(Set(h.otherParameters.keys) == Set(object.keys).subtracting(["alg", "kid", "typ", "x5c", "crit"]),
-                         "other header parameters \(h.otherParameters.keys.sorted()) of \(object.keys.sorted())")
+        try check.expect(
+            Set(h.otherParameters.keys) == Set(object.keys).subtracting(["alg", "kid", "typ", "x5c", "crit"]),
+            "other header parameters \(h.otherParameters.keys.sorted()) of \(object.keys.sorted())")
         let entries = object["x5c"] as? [String]
         try check.expect((entries == nil) == (h.certificateChain == nil) && (object["x5c"] == nil || entries != nil), "x5c presence")
         if let entries, let chain = h.certificateChain {
             try check.expect(entries.count == chain.count, "\(chain.count) certificates for \(entries.count) x5c entries")
             for (entry, certificate) in zip(entries, chain) {
-                try check.expect(IndependentBase64.decodeStandard(Array(entry.utf8)[...]).map { $0[...] == certificate.encoded } == true,
-                                 "a certificate is not its x5c entry")
+                try check.expect(
+                    IndependentBase64.decodeStandard(Array(entry.utf8)[...]).map { $0[...] == certificate.encoded } == true,
+                    "a certificate is not its x5c entry")
             }
         }
     }
@@ -265,14 +270,16 @@ enum JWSHarness {
             }
         }
         if header.algorithm != "ES256" {
-            try check.expect(error == .unsupportedAlgorithm(header.algorithm), "\(name): alg \(String(describing: header.algorithm)) refused as \(error)")
+            try check.expect(
+                error == .unsupportedAlgorithm(header.algorithm), "\(name): alg \(String(describing: header.algorithm)) refused as \(error)")
         } else if header.hasCriticalParameters {
             try check.expect(error == .unsupportedCriticalHeader, "\(name): crit refused as \(error)")
         } else if header.certificateChain?.isEmpty ?? true {
             try check.expect(error == .missingCertificateChain, "\(name): no x5c refused as \(error)")
         } else {
-            try check.expect(![.unsupportedAlgorithm("ES256"), .unsupportedCriticalHeader, .missingCertificateChain].contains(error),
-                             "\(name): \(error) for an ES256 header with x5c and no crit")
+            try check.expect(
+                ![.unsupportedAlgorithm("ES256"), .unsupportedCriticalHeader, .missingCertificateChain].contains(error),
+                "\(name): \(error) for an ES256 header with x5c and no crit")
         }
         switch error {
         case .untrusted(let inner) where refusedBeforeSignature(inner, jws, policy):
@@ -302,28 +309,36 @@ enum JWSHarness {
     }
 
     /// A verified token is genuine, its chain its `x5c`, valid when it says.
-    static func checkVerified(_ verified: VerifiedJWS, _ jws: CompactJWS, _ policy: Policy,
-                              signedHere: [UInt8]?) throws(InvariantViolation) {
+    static func checkVerified(
+        _ verified: VerifiedJWS, _ jws: CompactJWS, _ policy: Policy,
+        signedHere: [UInt8]?
+    ) throws(InvariantViolation) {
         let name = policy.name
         try expectGenuine(jws, policy, signedHere: signedHere, "\(name): verified")
         try check.expect(verified.payload == jws.payload, "\(name): verified payload is not the token's")
         try check.expect(verified.header.algorithm == "ES256" && !verified.header.hasCriticalParameters, "\(name): header")
         let x5c = jws.header.certificateChain ?? []
-        try check.expect(verified.chain.count == x5c.count && zip(verified.chain, x5c).allSatisfy { $0.encoded == $1.encoded },
-                         "\(name): the chain is not the x5c")
+        try check.expect(
+            verified.chain.count == x5c.count && zip(verified.chain, x5c).allSatisfy { $0.encoded == $1.encoded },
+            "\(name): the chain is not the x5c")
         if let last = verified.chain.last {
-            try check.expect(policy.verifier.policy.anchors.contains { $0.certificate.encoded == last.encoded }, "\(name): chain does not end at an anchor")
+            try check.expect(
+                policy.verifier.policy.anchors.contains { $0.certificate.encoded == last.encoded }, "\(name): chain does not end at an anchor")
         }
         for certificate in verified.chain {
-            try check.expect(JWSKnownGood.isKnown(certificate, policy.family),
-                             "\(name): verified through a certificate nobody signed (\(certificate.subjectDescription))")
-            try check.expect(certificate.isValid(at: verified.validationTime), "\(name): \(certificate.subjectDescription) not valid at \(verified.validationTime)")
+            try check.expect(
+                JWSKnownGood.isKnown(certificate, policy.family),
+                "\(name): verified through a certificate nobody signed (\(certificate.subjectDescription))")
+            try check.expect(
+                certificate.isValid(at: verified.validationTime), "\(name): \(certificate.subjectDescription) not valid at \(verified.validationTime)"
+            )
         }
         if let time = policy.time {
             try check.expect(verified.validationTime == time, "\(name): validation time \(verified.validationTime), given \(time)")
         } else if case .success(let signing) = Result(catching: { () throws(JWSPayloadError) in try signingTime(jws.payload) }) {
-            try check.expect(signing?.seconds == verified.validationTime,
-                             "\(name): validation time \(verified.validationTime), signedDate says \(String(describing: signing))")
+            try check.expect(
+                signing?.seconds == verified.validationTime,
+                "\(name): validation time \(verified.validationTime), signedDate says \(String(describing: signing))")
         }
     }
 
@@ -336,7 +351,8 @@ enum JWSHarness {
 
     static func expectGenuine(_ jws: CompactJWS, _ policy: Policy, signedHere: [UInt8]?, _ what: String) throws(InvariantViolation) {
         let input = jws.token[..<jws.signingInputEnd]
-        let known = (policy.family == .synthetic && signedHere.map { input.elementsEqual($0) } == true)
+        let known =
+            (policy.family == .synthetic && signedHere.map { input.elementsEqual($0) } == true)
             || JWSKnownGood.isKnown(signingInput: input, policy.family)
         try check.expect(known, "\(what), but nobody signed this signing input: a forgery")
     }
@@ -355,38 +371,49 @@ enum JWSHarness {
         case .renewalInfo:
             let decoded = Result { () throws(JWSPayloadError) in try JWSRenewalInfoDecodedPayload(payload: payload) }
             let environment = try? decoded.get().environment
-            try expectSame(Result { () throws(JWSError) in
-                try verifier.verifyRenewalInfo(token, expecting: .init(environment: environment), at: time)
-            }, decoded, name)
+            try expectSame(
+                Result { () throws(JWSError) in
+                    try verifier.verifyRenewalInfo(token, expecting: .init(environment: environment), at: time)
+                }, decoded, name)
             guard case .success = decoded else { return }
             let other = mismatch(environment)
-            try expectSame(Result { () throws(JWSError) in try verifier.verifyRenewalInfo(token, expecting: .init(environment: other), at: time) },
-                           .failure(.unexpectedEnvironment(expected: other, found: environment)), name)
+            try expectSame(
+                Result { () throws(JWSError) in try verifier.verifyRenewalInfo(token, expecting: .init(environment: other), at: time) },
+                .failure(.unexpectedEnvironment(expected: other, found: environment)), name)
         case .appTransaction:
             let decoded = Result { () throws(JWSPayloadError) in try AppTransaction(payload: payload) }
             let app = try? decoded.get()
-            try expectSame(Result { () throws(JWSError) in
-                try verifier.verifyAppTransaction(token, expecting: .init(bundleId: app?.bundleId, appAppleId: app?.appAppleId,
-                                                                          environment: app?.receiptType), at: time)
-            }, decoded, name)
+            try expectSame(
+                Result { () throws(JWSError) in
+                    try verifier.verifyAppTransaction(
+                        token,
+                        expecting: .init(
+                            bundleId: app?.bundleId, appAppleId: app?.appAppleId,
+                            environment: app?.receiptType), at: time)
+                }, decoded, name)
             guard let app else { return }
             // The app's Apple id is compared only in production (sandbox and Xcode data carry none).
             let otherId = (app.appAppleId ?? 0) &+ 1
-            let expected: Result<AppTransaction, JWSError> = app.receiptType == "Production"
+            let expected: Result<AppTransaction, JWSError> =
+                app.receiptType == "Production"
                 ? .failure(.unexpectedAppAppleId(expected: otherId, found: app.appAppleId)) : .success(app)
-            try expectSame(Result { () throws(JWSError) in
-                try verifier.verifyAppTransaction(token, expecting: .init(appAppleId: otherId), at: time)
-            }, expected, name)
+            try expectSame(
+                Result { () throws(JWSError) in
+                    try verifier.verifyAppTransaction(token, expecting: .init(appAppleId: otherId), at: time)
+                }, expected, name)
         case .transaction, .unknown:
             let decoded = Result { () throws(JWSPayloadError) in try JWSTransactionDecodedPayload(payload: payload) }
             let transaction = try? decoded.get()
-            try expectSame(Result { () throws(JWSError) in
-                try verifier.verifyTransaction(token, expecting: .init(bundleId: transaction?.bundleId, environment: transaction?.environment), at: time)
-            }, decoded, name)
+            try expectSame(
+                Result { () throws(JWSError) in
+                    try verifier.verifyTransaction(
+                        token, expecting: .init(bundleId: transaction?.bundleId, environment: transaction?.environment), at: time)
+                }, decoded, name)
             guard let transaction else { return }
             let other = mismatch(transaction.bundleId)
-            try expectSame(Result { () throws(JWSError) in try verifier.verifyTransaction(token, expecting: .init(bundleId: other), at: time) },
-                           .failure(.unexpectedBundleId(expected: other, found: transaction.bundleId)), name)
+            try expectSame(
+                Result { () throws(JWSError) in try verifier.verifyTransaction(token, expecting: .init(bundleId: other), at: time) },
+                .failure(.unexpectedBundleId(expected: other, found: transaction.bundleId)), name)
         }
     }
 
@@ -394,13 +421,17 @@ enum JWSHarness {
     static func mismatch(_ value: String?) -> String { (value ?? "") + "\u{1}" }
 
     /// A typed call gave the decoder's value, or its error as `.payload`.
-    static func expectSame<T: Equatable>(_ result: Result<T, JWSError>, _ decoded: Result<T, JWSPayloadError>,
-                                         _ what: String) throws(InvariantViolation) {
+    static func expectSame<T: Equatable>(
+        _ result: Result<T, JWSError>, _ decoded: Result<T, JWSPayloadError>,
+        _ what: String
+    ) throws(InvariantViolation) {
         try expectSame(result, decoded.mapError { JWSError.payload($0) }, what)
     }
 
-    static func expectSame<T: Equatable>(_ result: Result<T, JWSError>, _ expected: Result<T, JWSError>,
-                                         _ what: String) throws(InvariantViolation) {
+    static func expectSame<T: Equatable>(
+        _ result: Result<T, JWSError>, _ expected: Result<T, JWSError>,
+        _ what: String
+    ) throws(InvariantViolation) {
         if case .failure(let error) = result { _ = error.description; _ = error.category }
         try check.expect(result == expected, "\(what): typed call gave \(result), expected \(expected)")
     }
@@ -414,41 +445,51 @@ enum JWSHarness {
         let body: ResponseBodyV2DecodedPayload
         switch Result(catching: { () throws(JWSPayloadError) in try ResponseBodyV2DecodedPayload(payload: payload) }) {
         case .failure(let error):
-            try check.expect(result.map(\.payload) == .failure(.payload(error)), "\(name): \(result.map(\.payload)) for a body that fails with \(error)")
+            try check.expect(
+                result.map(\.payload) == .failure(.payload(error)), "\(name): \(result.map(\.payload)) for a body that fails with \(error)")
             return
         case .success(let decoded):
             body = decoded
         }
         var expectedError: JWSError?
-        let transaction = try nested(body.data?.signedTransactionInfo, "data.signedTransactionInfo", policy, &expectedError,
-                                     JWSTransactionDecodedPayload.init)
-        let renewal = try nested(expectedError == nil ? body.data?.signedRenewalInfo : nil, "data.signedRenewalInfo", policy,
-                                 &expectedError, JWSRenewalInfoDecodedPayload.init)
+        let transaction = try nested(
+            body.data?.signedTransactionInfo, "data.signedTransactionInfo", policy, &expectedError,
+            JWSTransactionDecodedPayload.init)
+        let renewal = try nested(
+            expectedError == nil ? body.data?.signedRenewalInfo : nil, "data.signedRenewalInfo", policy,
+            &expectedError, JWSRenewalInfoDecodedPayload.init)
         switch result {
         case .success(let verified):
             try check.expect(expectedError == nil, "\(name): verified although \(expectedError!)")
-            try check.expect(verified.payload == body && verified.transaction == transaction && verified.renewalInfo == renewal,
-                             "\(name): verified notification differs from its decoding")
+            try check.expect(
+                verified.payload == body && verified.transaction == transaction && verified.renewalInfo == renewal,
+                "\(name): verified notification differs from its decoding")
             try check.expect(verified.verified.payload == payload, "\(name): verified payload")
         case .failure(let error):
             _ = error.description
-            try check.expect(error == expectedError && error.category == expectedError?.category, "\(name): \(error), expected \(String(describing: expectedError))")
+            try check.expect(
+                error == expectedError && error.category == expectedError?.category,
+                "\(name): \(error), expected \(String(describing: expectedError))")
         }
 
         // The notification names its app in the first of data, appData, summary, externalPurchaseToken.
-        let owner: String?? = body.data.map(\.bundleId) ?? body.appData.map(\.bundleId) ?? body.summary.map(\.bundleId)
+        let owner: String?? =
+            body.data.map(\.bundleId) ?? body.appData.map(\.bundleId) ?? body.summary.map(\.bundleId)
             ?? body.externalPurchaseToken.map(\.bundleId)
         let bundleId = owner ?? nil
         let other = mismatch(bundleId)
         let mismatched = Result { () throws(JWSError) in try verifier.verifyNotification(token, expecting: .init(bundleId: other), at: time) }
-        try check.expect(mismatched.map(\.payload) == .failure(.unexpectedBundleId(expected: other, found: bundleId)),
-                         "\(name): another bundle id gave \(mismatched.map(\.payload))")
+        try check.expect(
+            mismatched.map(\.payload) == .failure(.unexpectedBundleId(expected: other, found: bundleId)),
+            "\(name): another bundle id gave \(mismatched.map(\.payload))")
     }
 
     /// A nested token verified and decoded as `verifyNotification` must: a failure is recorded
     /// as the expected `.nested` error; a token that verifies must be genuine.
-    static func nested<T>(_ token: String?, _ member: String, _ policy: Policy, _ expectedError: inout JWSError?,
-                          _ decode: ([UInt8]) throws(JWSPayloadError) -> T) throws(InvariantViolation) -> T? {
+    static func nested<T>(
+        _ token: String?, _ member: String, _ policy: Policy, _ expectedError: inout JWSError?,
+        _ decode: ([UInt8]) throws(JWSPayloadError) -> T
+    ) throws(InvariantViolation) -> T? {
         guard let token else { return nil }
         let verified: VerifiedJWS
         do {
@@ -497,8 +538,9 @@ enum JWSHarness {
             }
         }
         if !notObject.isEmpty {
-            try check.expect(notObject.count == 1 && results.allSatisfy { (try? $0.get()) == nil } && !notJSON,
-                             "the decoders disagree on what kind of JSON the payload is")
+            try check.expect(
+                notObject.count == 1 && results.allSatisfy { (try? $0.get()) == nil } && !notJSON,
+                "the decoders disagree on what kind of JSON the payload is")
             try check.expect(kind == .unknown, "SignedPayloadKind \(kind) for JSON that is not an object")
         }
         if notJSON { try check.expect(kind == .unknown && !anyDecoded, "a payload that is not JSON decoded (kind \(kind))") }
@@ -508,10 +550,14 @@ enum JWSHarness {
         guard let object = json.value as? [String: Any] else {
             throw check.fail("a decoded payload is not a JSON object to JSONSerialization")
         }
-        let expectedKind: SignedPayloadKind = object["notificationType"] != nil ? .notification
-            : object["transactionId"] != nil ? .transaction
-            : object["autoRenewStatus"] != nil || object["autoRenewProductId"] != nil ? .renewalInfo
-            : object["receiptType"] != nil || object["applicationVersion"] != nil ? .appTransaction : .unknown
+        let expectedKind: SignedPayloadKind =
+            object["notificationType"] != nil
+            ? .notification
+            : object["transactionId"] != nil
+                ? .transaction
+                : object["autoRenewStatus"] != nil || object["autoRenewProductId"] != nil
+                    ? .renewalInfo
+                    : object["receiptType"] != nil || object["applicationVersion"] != nil ? .appTransaction : .unknown
         try check.expect(kind == expectedKind, "SignedPayloadKind \(kind), members say \(expectedKind)")
         for case .success(let value) in results { try compare(value, object, path: "\(type(of: value))") }
     }
@@ -538,13 +584,15 @@ enum JWSHarness {
             }
             switch field {
             case let string as String:
-                try check.expect(member as? String == string, "\(what) \(string.debugDescription), JSONSerialization reads \(String(describing: member))")
+                try check.expect(
+                    member as? String == string, "\(what) \(string.debugDescription), JSONSerialization reads \(String(describing: member))")
             case let strings as [String]:
                 try check.expect(member as? [String] == strings, "\(what) \(strings)")
             case let bool as Bool:
                 try check.expect(member as? Bool == bool, "\(what) \(bool)")
             case let integer as Int64 where integer.magnitude < 1 << 53:
-                try check.expect((member as? NSNumber)?.int64Value == integer, "\(what) \(integer), JSONSerialization reads \(String(describing: member))")
+                try check.expect(
+                    (member as? NSNumber)?.int64Value == integer, "\(what) \(integer), JSONSerialization reads \(String(describing: member))")
             case is Int64, is UnixMilliseconds:
                 try check.expect(member is NSNumber, "\(what) is a number, the member is not")
             default:
@@ -553,8 +601,9 @@ enum JWSHarness {
             }
         }
         guard let additional else { throw check.fail("\(path) keeps no additionalFields") }
-        try check.expect(Set(additional.keys) == Set(object.keys).subtracting(documented),
-                         "\(path): additionalFields \(additional.keys.sorted()), members without a field \(Set(object.keys).subtracting(documented).sorted())")
+        try check.expect(
+            Set(additional.keys) == Set(object.keys).subtracting(documented),
+            "\(path): additionalFields \(additional.keys.sorted()), members without a field \(Set(object.keys).subtracting(documented).sorted())")
     }
 
     /// The wrapped value of an optional held as `Any`, or the value itself.

@@ -40,7 +40,8 @@ enum IndependentBase64 {
     /// Padded standard base64 (RFC 4648 §4), as `x5c` entries are (RFC 7515 §4.1.6).
     static func decodeStandard(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         guard text.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") }),
-              let data = Data(base64Encoded: String(decoding: text, as: UTF8.self)) else { return nil }
+            let data = Data(base64Encoded: String(decoding: text, as: UTF8.self))
+        else { return nil }
         let bytes = [UInt8](data)
         return TestJWS.base64(bytes).utf8.elementsEqual(text) ? bytes : nil
     }

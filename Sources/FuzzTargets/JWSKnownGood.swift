@@ -59,8 +59,10 @@ public enum JWSKnownGood: Sendable {
         store.insert(signingInput: Array(jws.token[..<jws.signingInputEnd]), .registered)
         store.insert(jws.header.certificateChain ?? [], .registered)
         guard let notification = try? ResponseBodyV2DecodedPayload(payload: jws.payload) else { return }
-        for nested in [notification.data?.signedTransactionInfo, notification.data?.signedRenewalInfo,
-                       notification.appData?.signedAppTransactionInfo].compactMap({ $0 }) {
+        for nested in [
+            notification.data?.signedTransactionInfo, notification.data?.signedRenewalInfo,
+            notification.appData?.signedAppTransactionInfo,
+        ].compactMap({ $0 }) {
             add(Array(nested.utf8), to: store)
         }
     }
@@ -75,8 +77,10 @@ public enum JWSKnownGood: Sendable {
         contains(\.tbs, SHA256.hash(Array(certificate.tbsCertificate)).bytes, family)
     }
 
-    private static func contains(_ sets: KeyPath<Store, [KnownGood.Family: Set<[UInt8]>]>, _ digest: [UInt8],
-                                 _ family: KnownGood.Family) -> Bool {
+    private static func contains(
+        _ sets: KeyPath<Store, [KnownGood.Family: Set<[UInt8]>]>, _ digest: [UInt8],
+        _ family: KnownGood.Family
+    ) -> Bool {
         let store = self.store
         store.lock.lock()
         defer { store.lock.unlock() }

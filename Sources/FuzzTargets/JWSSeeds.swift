@@ -137,39 +137,48 @@ public enum JWSSeeds: Sendable {
         let xcodeHeader = "{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(TestJWS.base64(xcodeLikeDER))\"]}"
         return [
             transaction, renewal, app,
-            Token(name: "notification", header: chainHeader,
-                  payload: notification("DID_RENEW", subtype: "BILLING_RECOVERY", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b01", data)),
-            Token(name: "notification-summary", header: chainHeader,
-                  payload: notification("RENEWAL_EXTENSION", subtype: "SUMMARY", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b02", summary)),
-            Token(name: "notification-external-purchase", header: chainHeader,
-                  payload: notification("EXTERNAL_PURCHASE_TOKEN", subtype: "UNREPORTED", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b03", external)),
-            Token(name: "notification-app-data", header: chainHeader,
-                  payload: notification("RESCIND_CONSENT", subtype: nil, uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b04", appData)),
+            Token(
+                name: "notification", header: chainHeader,
+                payload: notification("DID_RENEW", subtype: "BILLING_RECOVERY", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b01", data)),
+            Token(
+                name: "notification-summary", header: chainHeader,
+                payload: notification("RENEWAL_EXTENSION", subtype: "SUMMARY", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b02", summary)),
+            Token(
+                name: "notification-external-purchase", header: chainHeader,
+                payload: notification("EXTERNAL_PURCHASE_TOKEN", subtype: "UNREPORTED", uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b03", external)),
+            Token(
+                name: "notification-app-data", header: chainHeader,
+                payload: notification("RESCIND_CONSENT", subtype: nil, uuid: "6f1e2c3a-51d4-4f4e-9d8e-0d7b1c2a3b04", appData)),
             Token(name: "null-payload", header: chainHeader, payload: "null"),
             Token(name: "escapes", header: parameters, payload: escapes),
             Token(name: "no-signed-date", header: chainHeader, payload: "{\"transactionId\":\"9\",\"bundleId\":\"com.example.app\"}"),
             Token(name: "xcode-like", header: xcodeHeader, payload: xcodeTransaction, signer: TestECKeys.p256[1]),
             Token(name: "alg-none", header: TestJWS.header(algorithm: "none", x5c: chainDER), payload: Self.transaction),
-            Token(name: "crit-header", header: String(TestJWS.header(x5c: chainDER).dropLast()) + ",\"crit\":[\"b64\"]}",
-                  payload: Self.transaction),
+            Token(
+                name: "crit-header", header: String(TestJWS.header(x5c: chainDER).dropLast()) + ",\"crit\":[\"b64\"]}",
+                payload: Self.transaction),
             Token(name: "leaf-and-root", header: TestJWS.header(x5c: [chainDER[0], chainDER[2]]), payload: Self.transaction),
         ]
     }()
 
     /// Payloads the harness signs itself (`payload-*.json`).
     static var payloads: [(name: String, payload: String)] {
-        [("transaction", transaction), ("renewal-info", renewalInfo), ("app-transaction", appTransaction),
-         ("notification", seed("notification").payload), ("notification-summary", seed("notification-summary").payload), ("escapes", escapes),
-         ("xcode", xcodeTransaction), ("null", "null"), ("array", "[1,\"two\",{\"three\":3}]"), ("empty-object", "{}")]
+        [
+            ("transaction", transaction), ("renewal-info", renewalInfo), ("app-transaction", appTransaction),
+            ("notification", seed("notification").payload), ("notification-summary", seed("notification-summary").payload), ("escapes", escapes),
+            ("xcode", xcodeTransaction), ("null", "null"), ("array", "[1,\"two\",{\"three\":3}]"), ("empty-object", "{}"),
+        ]
     }
 
     /// Header and payload pairs the harness signs itself (`signed-*.txt`).
     static var headerPayloads: [(name: String, header: String, payload: String)] {
-        [("transaction", chainHeader, transaction),
-         ("kid-typ", seed("escapes").header, renewalInfo),
-         ("alg-none", TestJWS.header(algorithm: "none", x5c: chainDER), appTransaction),
-         ("no-x5c", TestJWS.header(x5c: nil), transaction),
-         ("xcode-like-x5c", seed("xcode-like").header, xcodeTransaction)]
+        [
+            ("transaction", chainHeader, transaction),
+            ("kid-typ", seed("escapes").header, renewalInfo),
+            ("alg-none", TestJWS.header(algorithm: "none", x5c: chainDER), appTransaction),
+            ("no-x5c", TestJWS.header(x5c: nil), transaction),
+            ("xcode-like-x5c", seed("xcode-like").header, xcodeTransaction),
+        ]
     }
 
     static func seed(_ name: String) -> Token {

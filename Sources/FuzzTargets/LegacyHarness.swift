@@ -53,8 +53,9 @@ enum LegacyHarness {
         } catch {
             throw check.fail("the dictionary's own text does not parse: \(error)")
         }
-        try check.expect(rewritten.keys == dictionary.keys && rewritten.entries.map(\.value) == dictionary.entries.map(\.value),
-                         "the dictionary's own text parses to other entries")
+        try check.expect(
+            rewritten.keys == dictionary.keys && rewritten.entries.map(\.value) == dictionary.entries.map(\.value),
+            "the dictionary's own text parses to other entries")
     }
 
     static func checkBlob(_ bytes: [UInt8]) throws(InvariantViolation) {
@@ -102,7 +103,8 @@ enum LegacyFuzzPolicies {
         for version in [2, 3] {
             let chain = TestLegacyChain(version: version)
             guard let root = try? TrustAnchor(derEncoded: chain.rootCertificate),
-                  let intermediate = try? Certificate(derEncoded: chain.intermediateCertificate) else {
+                let intermediate = try? Certificate(derEncoded: chain.intermediateCertificate)
+            else {
                 fatalError("the synthetic legacy chain does not parse")
             }
             policies.append(("appstore-test-root-v\(version)", .appStore(anchors: [root], intermediates: [intermediate]), .synthetic))

@@ -7,9 +7,11 @@ import ReceiptTestSupport
 public enum LegacySeeds: Sendable {
     /// The signed receipts, by seed name.
     static var receipts: [(name: String, receipt: TestTransactionReceipt)] {
-        [("v2", TestTransactionReceipt(version: 2)),
-         ("v3", TestTransactionReceipt(version: 3)),
-         ("v3-subscription", TestTransactionReceipt(version: 3, expiresMilliseconds: 1_602_592_000_000))]
+        [
+            ("v2", TestTransactionReceipt(version: 2)),
+            ("v3", TestTransactionReceipt(version: 3)),
+            ("v3-subscription", TestTransactionReceipt(version: 3, expiresMilliseconds: 1_602_592_000_000)),
+        ]
     }
 
     /// What the seeds signed: version byte ‖ purchase-info, for `KnownGood`.

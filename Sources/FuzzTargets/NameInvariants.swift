@@ -45,10 +45,12 @@ enum NameInvariants {
         let oid = Array(type.content)
         if oid == country {
             guard value.tag == .printableString, value.contentLength == 2,
-                  ASN1StringKind.printable.isValid(value.content) else { return "a countryName that is not two PrintableString characters" }
+                ASN1StringKind.printable.isValid(value.content)
+            else { return "a countryName that is not two PrintableString characters" }
         } else if directoryStrings.contains(oid) {
             guard directoryStringTags.contains(value.tag), value.contentLength > 0, let kind = ASN1StringKind(tag: value.tag),
-                  kind.isValid(value.content) else { return "a \(oid) value that is not a valid DirectoryString" }
+                kind.isValid(value.content)
+            else { return "a \(oid) value that is not a valid DirectoryString" }
         }
         return nil
     }

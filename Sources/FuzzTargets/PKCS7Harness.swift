@@ -39,7 +39,9 @@ enum PKCS7Harness {
     }
 
     /// Invariants of a decoded SignedData (shared with the receipt harness).
-    static func checkDecoded(_ signedData: SignedData, _ bytes: [UInt8], check: Checker, certificates checksCertificates: Bool = true) throws(InvariantViolation) {
+    static func checkDecoded(_ signedData: SignedData, _ bytes: [UInt8], check: Checker, certificates checksCertificates: Bool = true)
+        throws(InvariantViolation)
+    {
         let whole = 0 ..< bytes.count
         try check.expect(signedData.storage == bytes, "storage is not the input")
         try check.expect(signedData.version == 1 || signedData.version == 3, "version \(signedData.version)")
@@ -81,8 +83,9 @@ enum PKCS7Harness {
         }
 
         // SignerInfos.
-        try check.expect((1 ... PKCS7Limits.maxSignerInfos).contains(signedData.signerInfos.count),
-                         "\(signedData.signerInfos.count) SignerInfos accepted")
+        try check.expect(
+            (1 ... PKCS7Limits.maxSignerInfos).contains(signedData.signerInfos.count),
+            "\(signedData.signerInfos.count) SignerInfos accepted")
         for signer in signedData.signerInfos {
             try check.expect(signer.signatureRange, within: whole, "signature")
             switch signer.identifier {
@@ -115,8 +118,10 @@ enum PKCS7Harness {
 
     /// A malformed embedded certificate: `index` is a certificate of the set, and that element
     /// parsed alone fails with the same kind at the same place within it.
-    static func checkCertificateError(index: Int, kind: CertificateError.Kind, at offset: Int, _ bytes: [UInt8],
-                                      check: Checker) throws(InvariantViolation) {
+    static func checkCertificateError(
+        index: Int, kind: CertificateError.Kind, at offset: Int, _ bytes: [UInt8],
+        check: Checker
+    ) throws(InvariantViolation) {
         try check.expect(index >= 0 && index < PKCS7Limits.maxCertificates, "certificate index \(index)")
         guard let range = certificateElement(index, in: bytes) else {
             throw check.fail("certificate \(index) named by the error is not in the input's certificates set")
@@ -124,8 +129,9 @@ enum PKCS7Harness {
         try check.expect(offset: offset, within: range, "certificate \(index) error")
         let alone = Result { () throws(CertificateError) in try Certificate(derEncoded: Array(bytes[range])) }
         guard case .failure(let error) = alone else { throw check.fail("certificate \(index) parses alone but not in the envelope") }
-        try check.expect(error.kind == kind && error.offset == offset - range.lowerBound,
-                         "certificate \(index): \(kind) at \(offset) in the envelope, \(error.kind) at \(error.offset) alone")
+        try check.expect(
+            error.kind == kind && error.offset == offset - range.lowerBound,
+            "certificate \(index): \(kind) at \(offset) in the envelope, \(error.kind) at \(error.offset) alone")
     }
 
     /// Where element `index` of the SignedData's `certificates` set lies, found with the plain
@@ -168,11 +174,13 @@ enum PKCS7Harness {
     /// someone, not made up by a mutation.
     static func checkGenuine(_ signedData: SignedData, chain: [Certificate], family: KnownGood.Family, check: Checker) throws(InvariantViolation) {
         try check.expect(!chain.isEmpty, "verified with an empty chain")
-        try check.expect(KnownGood.isKnownContent(signedData.contentDigest(.sha256).bytes, family),
-                         "content nobody signed verified (SHA-256 \(signedData.contentDigest(.sha256)))")
+        try check.expect(
+            KnownGood.isKnownContent(signedData.contentDigest(.sha256).bytes, family),
+            "content nobody signed verified (SHA-256 \(signedData.contentDigest(.sha256)))")
         for certificate in chain {
-            try check.expect(KnownGood.isKnownTBS(SHA256.hash(Array(certificate.tbsCertificate)).bytes),
-                             "a certificate nobody signed is in a verified chain: \(certificate.subjectDescription)")
+            try check.expect(
+                KnownGood.isKnownTBS(SHA256.hash(Array(certificate.tbsCertificate)).bytes),
+                "a certificate nobody signed is in a verified chain: \(certificate.subjectDescription)")
         }
     }
 }

@@ -119,8 +119,10 @@ enum ReceiptHarness {
                 let value = try fields.read(.octetString)
                 try fields.finish()
                 guard !value.tag.isConstructed, let t = Int(exactly: type), let v = Int(exactly: version) else { return nil }
-                attributes.append(RawAttribute(offset: sequence.offset, end: sequence.range.upperBound, type: t, version: v,
-                                               valueRange: value.contentRange))
+                attributes.append(
+                    RawAttribute(
+                        offset: sequence.offset, end: sequence.range.upperBound, type: t, version: v,
+                        valueRange: value.contentRange))
             }
             return (set.contentRange, attributes)
         } catch {
@@ -137,8 +139,9 @@ enum ReceiptHarness {
         } else {
             try check.expect(storage == signedData.contentBytes() && r.payloadRange == 0 ..< storage.count, "payload is not the joined content")
         }
-        try check.expect(r.attributes.count - r.inAppPurchases.count <= ReceiptLimits.maxAttributesPerSet,
-                         "\(r.attributes.count - r.inAppPurchases.count) app-level attributes besides purchases accepted")
+        try check.expect(
+            r.attributes.count - r.inAppPurchases.count <= ReceiptLimits.maxAttributesPerSet,
+            "\(r.attributes.count - r.inAppPurchases.count) app-level attributes besides purchases accepted")
         try check.expect(r.inAppPurchases.count <= ReceiptLimits.maxInAppPurchases, "\(r.inAppPurchases.count) purchases accepted")
 
         let result: Result<Void, InvariantViolation> = storage.withUnsafeBytes { raw in
@@ -157,14 +160,17 @@ enum ReceiptHarness {
 
         // Purchases: one per type-17 attribute, in order, covering inAppAttributes.
         let purchaseAttributes = r.attributes.filter { $0.type == 17 }
-        try check.expect(purchaseAttributes.count == r.inAppPurchases.count, "\(purchaseAttributes.count) type-17 attributes, \(r.inAppPurchases.count) purchases")
+        try check.expect(
+            purchaseAttributes.count == r.inAppPurchases.count, "\(purchaseAttributes.count) type-17 attributes, \(r.inAppPurchases.count) purchases")
         var next = 0
         for (attribute, purchase) in zip(purchaseAttributes, r.inAppPurchases) {
             let indexes = purchase.attributeIndexes
             try check.expect(indexes.lowerBound == next && indexes.upperBound <= r.inAppAttributes.count, "purchase attribute indexes \(indexes)")
             next = indexes.upperBound
             try check.expect(indexes.count <= ReceiptLimits.maxAttributesPerSet, "\(indexes.count) attributes in one purchase accepted")
-            guard let (inner, rawInApp) = readSet(raw, attribute.valueRange) else { throw check.fail("a decoded purchase is not a SET OF ReceiptAttribute") }
+            guard let (inner, rawInApp) = readSet(raw, attribute.valueRange) else {
+                throw check.fail("a decoded purchase is not a SET OF ReceiptAttribute")
+            }
             let own = Array(r.attributes(of: purchase))
             try compare(own, rawInApp, set: inner, what: "in-app")
             for item in own { try check.expect(item.valueRange, within: attribute.valueRange, "in-app value") }
@@ -178,8 +184,9 @@ enum ReceiptHarness {
         for type in documentedApp { try check.expect((byType[type]?.count ?? 0) <= 1, "attribute \(type) accepted twice") }
         for type in requiredApp { try check.expect(byType[type]?.count == 1, "required attribute \(type) absent") }
         func one(_ type: Int) -> ReceiptAttribute? { byType[type]?.first }
-        try check.expect(r.bundleIdentifierValueRange == one(2)?.valueRange && r.opaqueValueRange == one(4)?.valueRange
-                         && r.sha1HashRange == one(5)?.valueRange, "value ranges of attributes 2, 4, 5")
+        try check.expect(
+            r.bundleIdentifierValueRange == one(2)?.valueRange && r.opaqueValueRange == one(4)?.valueRange
+                && r.sha1HashRange == one(5)?.valueRange, "value ranges of attributes 2, 4, 5")
         try check.expect(r.bundleIdentifier == text(one(2), .utf8, raw) && !r.bundleIdentifier.isEmpty, "bundle id")
         try check.expect(r.appVersion == text(one(3), .utf8, raw) && !r.appVersion.isEmpty, "app version")
         try check.expect(r.environment.rawValue == (text(one(0), .utf8, raw) ?? ""), "environment")
@@ -189,9 +196,11 @@ enum ReceiptHarness {
         try check.expect(!r.opaqueValueRange.isEmpty && !r.sha1HashRange.isEmpty, "empty opaque value or hash accepted")
         try check.expect(r.originalAppVersion == text(one(19), .utf8, raw), "original app version")
         try check.expect(r.undocumented.string20 == text(one(20), .utf8, raw), "attribute 20")
-        for (type, value) in [(1, r.appItemIdentifier), (15, r.downloadIdentifier), (16, r.versionExternalIdentifier),
-                              (9, r.undocumented.integer9), (11, r.undocumented.integer11), (13, r.undocumented.integer13),
-                              (14, r.undocumented.integer14), (25, r.undocumented.integer25)] {
+        for (type, value) in [
+            (1, r.appItemIdentifier), (15, r.downloadIdentifier), (16, r.versionExternalIdentifier),
+            (9, r.undocumented.integer9), (11, r.undocumented.integer11), (13, r.undocumented.integer13),
+            (14, r.undocumented.integer14), (25, r.undocumented.integer25),
+        ] {
             try check.expect(value == integer(one(type), raw), "integer attribute \(type)")
         }
         for (type, date) in [(12, r.creationDate), (18, r.originalPurchaseDate), (21, r.expirationDate), (8, r.undocumented.date8)] {
@@ -204,8 +213,10 @@ enum ReceiptHarness {
         try check.expect(decoded.count == raw.count, "\(what): \(decoded.count) attributes decoded, \(raw.count) present")
         var position = set.lowerBound
         for (a, b) in zip(decoded, raw) {
-            try check.expect(a.offset == b.offset && a.type == b.type && a.version == b.version && a.valueRange == b.valueRange,
-                             "\(what) attribute at \(b.offset) decoded as type \(a.type) at \(a.offset), value \(a.valueRange); it is type \(b.type), value \(b.valueRange)")
+            try check.expect(
+                a.offset == b.offset && a.type == b.type && a.version == b.version && a.valueRange == b.valueRange,
+                "\(what) attribute at \(b.offset) decoded as type \(a.type) at \(a.offset), value \(a.valueRange); it is type \(b.type), value \(b.valueRange)"
+            )
             try check.expect(b.offset == position, "\(what) attributes not adjacent at \(b.offset)")
             try check.expect(b.valueRange, within: b.offset ..< b.end, "\(what) value")
             position = b.end
@@ -231,8 +242,10 @@ enum ReceiptHarness {
             let value = integer(one(type), raw)
             try check.expect(flag == value.map { $0 == 1 } && (value == nil || value == 0 || value == 1), "flag \(type)")
         }
-        for (type, date) in [(1704, p.purchaseDate), (1706, p.originalPurchaseDate), (1708, p.subscriptionExpirationDate),
-                             (1712, p.cancellationDate)] {
+        for (type, date) in [
+            (1704, p.purchaseDate), (1706, p.originalPurchaseDate), (1708, p.subscriptionExpirationDate),
+            (1712, p.cancellationDate),
+        ] {
             try checkDate(date, one(type), raw)
         }
         let active = p.cancellationDate == nil && p.subscriptionExpirationDate.map { p.purchaseDate < $0 } == true
@@ -243,8 +256,9 @@ enum ReceiptHarness {
     /// The attribute's value as one BER element (the whole value), or nil.
     static func element(_ attribute: ReceiptAttribute?, _ raw: UnsafeRawBufferPointer) -> ASN1Element? {
         guard let attribute else { return nil }
-        var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[attribute.valueRange]), rules: .ber,
-                                baseOffset: attribute.valueRange.lowerBound)
+        var reader = ASN1Reader(
+            UnsafeRawBufferPointer(rebasing: raw[attribute.valueRange]), rules: .ber,
+            baseOffset: attribute.valueRange.lowerBound)
         guard let element = try? reader.readElement(), reader.isAtEnd else { return nil }
         return element
     }
@@ -252,7 +266,8 @@ enum ReceiptHarness {
     /// A string attribute's text; nil when absent or empty.
     static func text(_ attribute: ReceiptAttribute?, _ kind: ASN1StringKind, _ raw: UnsafeRawBufferPointer) -> String? {
         guard let element = element(attribute, raw), element.tag.asPrimitive == kind.tag,
-              let text = try? element.stringValue(kind), !text.isEmpty else { return nil }
+            let text = try? element.stringValue(kind), !text.isEmpty
+        else { return nil }
         return text
     }
 
@@ -265,7 +280,8 @@ enum ReceiptHarness {
     /// for the plain `YYYY-MM-DDTHH:MM:SSZ` form, the instant its text names.
     static func checkDate(_ date: Date?, _ attribute: ReceiptAttribute?, _ raw: UnsafeRawBufferPointer) throws(InvariantViolation) {
         guard let element = element(attribute, raw), element.tag.asPrimitive == .ia5String,
-              let text = try? element.octetStringValue().copyBytes(), !text.isEmpty else {
+            let text = try? element.octetStringValue().copyBytes(), !text.isEmpty
+        else {
             try check.expect(date == nil, "date decoded from an absent or empty attribute")
             return
         }
@@ -277,11 +293,12 @@ enum ReceiptHarness {
                 return value
             }
             guard let y = number(0 ..< 4), let mo = number(5 ..< 7), let d = number(8 ..< 10), let h = number(11 ..< 13),
-                  let mi = number(14 ..< 16), let s = number(17 ..< 19),
-                  let seconds = CivilTime.secondsSince1970(.init(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
+                let mi = number(14 ..< 16), let s = number(17 ..< 19),
+                let seconds = CivilTime.secondsSince1970(.init(year: y, month: mo, day: d, hour: h, minute: mi, second: s))
             else { throw check.fail("invalid date \(String(decoding: text, as: UTF8.self)) accepted") }
-            try check.expect(date.millisecondsSince1970 == seconds * 1000,
-                             "date \(String(decoding: text, as: UTF8.self)) decoded as \(date.millisecondsSince1970) ms")
+            try check.expect(
+                date.millisecondsSince1970 == seconds * 1000,
+                "date \(String(decoding: text, as: UTF8.self)) decoded as \(date.millisecondsSince1970) ms")
         }
     }
 
@@ -316,7 +333,7 @@ enum ReceiptHarness {
     static func checkJSON(_ r: AppReceipt) throws(InvariantViolation) {
         let text = ReceiptJSON.response(r)
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let receipt = object["receipt"] as? [String: Any], let inApp = receipt["in_app"] as? [Any]
+            let receipt = object["receipt"] as? [String: Any], let inApp = receipt["in_app"] as? [Any]
         else { throw check.fail("JSON response does not parse: \(text.prefix(200))") }
         try check.expect((object["status"] as? NSNumber)?.intValue == 0, "JSON status")
         try check.expect(receipt["bundle_id"] as? String == r.bundleIdentifier, "JSON bundle_id")
@@ -350,12 +367,15 @@ enum ReceiptHarness {
                 if case .malformedCertificate = reason { throw check.fail("\(name): validation found a malformed certificate decoding let through") }
             }
         }
-        try check.expect(!succeeded.contains("appstore-test-root") || succeeded.contains("custom-test-root"),
-                         "valid under the App Store rules but not under the looser custom policy")
+        try check.expect(
+            !succeeded.contains("appstore-test-root") || succeeded.contains("custom-test-root"),
+            "valid under the App Store rules but not under the looser custom policy")
     }
 
-    static func checkValid(_ r: AppReceipt, _ verified: VerifiedSignature, policy: TrustPolicy, family: KnownGood.Family,
-                           name: String) throws(InvariantViolation) {
+    static func checkValid(
+        _ r: AppReceipt, _ verified: VerifiedSignature, policy: TrustPolicy, family: KnownGood.Family,
+        name: String
+    ) throws(InvariantViolation) {
         try PKCS7Harness.checkGenuine(r.signedData, chain: verified.chain, family: family, check: check)
         try check.expect(r.signedData.signerInfos.indices.contains(verified.signerIndex), "\(name): signer index")
         if let last = verified.chain.last {
@@ -370,10 +390,12 @@ enum ReceiptHarness {
             }
         }
         try check.expect(outcome(r.bundleIdentifier, r.appVersion) == nil, "\(name): own bundle id and version rejected")
-        try check.expect(outcome(r.bundleIdentifier + "x") == .bundleIdentifierMismatch(expected: r.bundleIdentifier + "x", found: r.bundleIdentifier),
-                         "\(name): another bundle id")
-        try check.expect(outcome(nil, r.appVersion + "x") == .appVersionMismatch(expected: r.appVersion + "x", found: r.appVersion),
-                         "\(name): another app version")
+        try check.expect(
+            outcome(r.bundleIdentifier + "x") == .bundleIdentifierMismatch(expected: r.bundleIdentifier + "x", found: r.bundleIdentifier),
+            "\(name): another bundle id")
+        try check.expect(
+            outcome(nil, r.appVersion + "x") == .appVersionMismatch(expected: r.appVersion + "x", found: r.appVersion),
+            "\(name): another app version")
         try check.expect((outcome(nil, nil, device) == nil) == r.matchesDevice(device), "\(name): device step")
     }
 }

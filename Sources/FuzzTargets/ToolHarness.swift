@@ -5,8 +5,10 @@ import ReceiptTestSupport
 /// cannot use libFuzzer: bit flips, boundary values, deletions, insertions, duplications,
 /// truncation, splicing, length-octet tweaks next to common tags, base64 re-encoding, garbage.
 public enum Mutator: Sendable {
-    static let interesting: [UInt8] = [0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x0A, 0x0C, 0x0D, 0x16, 0x17, 0x1F, 0x22, 0x24, 0x30,
-                                       0x31, 0x5C, 0x7F, 0x80, 0x81, 0x82, 0x83, 0x84, 0x88, 0xA0, 0xA3, 0xC3, 0xFF]
+    static let interesting: [UInt8] = [
+        0x00, 0x01, 0x02, 0x04, 0x05, 0x06, 0x0A, 0x0C, 0x0D, 0x16, 0x17, 0x1F, 0x22, 0x24, 0x30,
+        0x31, 0x5C, 0x7F, 0x80, 0x81, 0x82, 0x83, 0x84, 0x88, 0xA0, 0xA3, 0xC3, 0xFF,
+    ]
 
     /// `seed` changed by one to four mutations (`other`, when given, is spliced in sometimes).
     public static func mutate(_ seed: [UInt8], other: [UInt8]? = nil, _ rng: inout SplitMix64) -> [UInt8] {
@@ -67,7 +69,9 @@ public enum ToolHarness: Sendable {
     public static let modes: [Mode] = [
         Mode(name: "verify", arguments: ["verify"]),
         Mode(name: "verify-xcode-json", arguments: ["verify", "--policy", "xcode", "--json"]),
-        Mode(name: "verify-bundle-device", arguments: ["verify", "--bundle-id", "com.example.receipts", "--device-guid", "000102030405060708090a0b0c0d0e0f", "--at", "now"]),
+        Mode(
+            name: "verify-bundle-device",
+            arguments: ["verify", "--bundle-id", "com.example.receipts", "--device-guid", "000102030405060708090a0b0c0d0e0f", "--at", "now"]),
         Mode(name: "decode", arguments: ["decode"]),
         Mode(name: "decode-json", arguments: ["decode", "--json"]),
         Mode(name: "dump", arguments: ["dump"]),
@@ -85,8 +89,10 @@ public enum ToolHarness: Sendable {
 
     /// Runs `tool` with `arguments`, standard streams through files in `directory`, killing it
     /// after `timeout` seconds.
-    public static func run(_ tool: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL,
-                           timeout: TimeInterval = 20) throws -> Outcome {
+    public static func run(
+        _ tool: URL, _ arguments: [String], stdin: [UInt8] = [], in directory: URL,
+        timeout: TimeInterval = 20
+    ) throws -> Outcome {
         let input = directory.appendingPathComponent("stdin")
         let output = directory.appendingPathComponent("stdout")
         let error = directory.appendingPathComponent("stderr")
@@ -120,22 +126,26 @@ public enum ToolHarness: Sendable {
             process.terminate()
             if done.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL); done.wait() }
         }
-        return Outcome(status: process.terminationStatus, exited: process.terminationReason == .exit, timedOut: timedOut,
-                       stdout: [UInt8]((try? Data(contentsOf: output)) ?? Data()),
-                       stderr: String(decoding: (try? Data(contentsOf: error)) ?? Data(), as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, exited: process.terminationReason == .exit, timedOut: timedOut,
+            stdout: [UInt8]((try? Data(contentsOf: output)) ?? Data()),
+            stderr: String(decoding: (try? Data(contentsOf: error)) ?? Data(), as: UTF8.self))
     }
 
     /// Runs `mode` on `input` (written to `directory`, or given on stdin) and checks the outcome.
     /// `fromSyntheticSeed`: the input was made from the project's synthetic inputs, so `verify`
     /// must not accept it. Returns the exit status.
     @discardableResult
-    public static func check(tool: URL, input: [UInt8], mode: Mode, viaStdin: Bool = false, fromSyntheticSeed: Bool,
-                             in directory: URL, timeout: TimeInterval = 20) throws -> Int32 {
+    public static func check(
+        tool: URL, input: [UInt8], mode: Mode, viaStdin: Bool = false, fromSyntheticSeed: Bool,
+        in directory: URL, timeout: TimeInterval = 20
+    ) throws -> Int32 {
         let check = Checker(harness: "tool \(mode.name)")
         let file = directory.appendingPathComponent("input")
         try Data(input).write(to: file)
-        let outcome = try run(tool, mode.arguments + [viaStdin ? "-" : file.path], stdin: viaStdin ? input : [], in: directory,
-                              timeout: timeout)
+        let outcome = try run(
+            tool, mode.arguments + [viaStdin ? "-" : file.path], stdin: viaStdin ? input : [], in: directory,
+            timeout: timeout)
         try check.expect(!outcome.timedOut, "did not finish within \(Int(timeout)) s")
         try check.expect(outcome.exited, "killed by signal \(outcome.status); stderr: \(outcome.stderr.suffix(2000))")
         try check.expect([0, 1, 2].contains(outcome.status), "exit status \(outcome.status); stderr: \(outcome.stderr.suffix(2000))")
@@ -143,8 +153,9 @@ public enum ToolHarness: Sendable {
         if outcome.status == 0 {
             try check.expect(outcome.stderr.isEmpty, "status 0 with standard error \(outcome.stderr.prefix(300).debugDescription)")
         } else {
-            try check.expect(lines.count == 2 && lines[1].isEmpty && !lines[0].isEmpty,
-                             "status \(outcome.status): standard error is not one line: \(outcome.stderr.prefix(500).debugDescription)")
+            try check.expect(
+                lines.count == 2 && lines[1].isEmpty && !lines[0].isEmpty,
+                "status \(outcome.status): standard error is not one line: \(outcome.stderr.prefix(500).debugDescription)")
         }
         if mode.isJSON {
             let object = try? JSONSerialization.jsonObject(with: Data(outcome.stdout)) as? [String: Any]
@@ -152,12 +163,14 @@ public enum ToolHarness: Sendable {
             let printed = String(decoding: outcome.stdout.prefix(200), as: UTF8.self)
             if outcome.status == 0 && !mode.isVerify {
                 // decode verified nothing: the receipt alone, no status.
-                try check.expect(object?.keys.sorted() == ["receipt"] && object?["receipt"] is [String: Any],
-                                 "decode --json printed something else than {\"receipt\": {…}} for exit 0: \(printed)")
+                try check.expect(
+                    object?.keys.sorted() == ["receipt"] && object?["receipt"] is [String: Any],
+                    "decode --json printed something else than {\"receipt\": {…}} for exit 0: \(printed)")
             } else {
                 let expected = [0: 0, 1: 21003, 2: 21002][Int(outcome.status)]
-                try check.expect(status != nil && status == expected,
-                                 "--json printed status \(String(describing: status)) for exit \(outcome.status): \(printed)")
+                try check.expect(
+                    status != nil && status == expected,
+                    "--json printed status \(String(describing: status)) for exit \(outcome.status): \(printed)")
             }
         }
         if mode.isVerify && fromSyntheticSeed {

@@ -39,7 +39,8 @@ public struct LegacySignature: Sendable {
         // named as such, rather than as whatever its misread length field would say.
         for other in LegacyReceiptVersion.allCases where other != version {
             if Self.layoutFits(blob, signatureByteCount: other.signatureByteCount)
-                && !Self.layoutFits(blob, signatureByteCount: version.signatureByteCount) {
+                && !Self.layoutFits(blob, signatureByteCount: version.signatureByteCount)
+            {
                 throw .versionDoesNotMatchSignatureLength(version: first, signatureByteCount: other.signatureByteCount)
             }
         }

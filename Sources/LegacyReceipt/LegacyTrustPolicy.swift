@@ -56,15 +56,17 @@ public struct LegacyTrustPolicy: Sendable {
     public static func appStore(anchors: [TrustAnchor], intermediates: [Certificate] = embeddedIntermediates) -> LegacyTrustPolicy {
         LegacyTrustPolicy(
             name: "appstore",
-            version2: TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
-                                  leafRequiredExtensions: [version2SignerExtension],
-                                  intermediateRequiredExtensions: [iTunesStoreIntermediateExtension],
-                                  keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true),
-            version3: TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
-                                  leafRequiredPolicies: [OIDs.appleReceiptSigningPolicy],
-                                  leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
-                                  intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
-                                  keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true),
+            version2: TrustPolicy(
+                name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
+                leafRequiredExtensions: [version2SignerExtension],
+                intermediateRequiredExtensions: [iTunesStoreIntermediateExtension],
+                keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true),
+            version3: TrustPolicy(
+                name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
+                leafRequiredPolicies: [OIDs.appleReceiptSigningPolicy],
+                leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
+                intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
+                keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true),
             intermediates: intermediates)
     }
 

@@ -115,9 +115,9 @@ public enum StringDictionaryError: Error, Sendable, Hashable, CustomStringConver
         switch self {
         case .tooLarge: return StringDictionary.maxTextSize
         case .tooManyKeys(let offset), .expectedDictionary(let offset), .nestedDictionary(let offset),
-             .unterminatedString(let offset), .invalidEscape(let offset), .invalidUTF8(let offset),
-             .unescapedQuote(let offset), .nonASCII(let offset), .unexpectedCharacter(let offset, _),
-             .unexpectedEnd(let offset), .duplicateKey(_, let offset), .trailingText(let offset):
+            .unterminatedString(let offset), .invalidEscape(let offset), .invalidUTF8(let offset),
+            .unescapedQuote(let offset), .nonASCII(let offset), .unexpectedCharacter(let offset, _),
+            .unexpectedEnd(let offset), .duplicateKey(_, let offset), .trailingText(let offset):
             return offset
         }
     }
@@ -206,7 +206,8 @@ private struct Parser {
         // A closing quote must be followed by a separator; anything else means the string went on
         // past a quote its writer did not escape.
         if position < text.count, !Self.isWhitespace(text[position]),
-           ![UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "}")].contains(text[position]) {
+            ![UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "}")].contains(text[position])
+        {
             throw .unescapedQuote(offset: closing)
         }
         guard let value = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(offset: start) }

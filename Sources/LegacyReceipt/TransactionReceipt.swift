@@ -125,10 +125,12 @@ public struct TransactionReceipt: Sendable {
         }
         _ = try required("purchase-date-ms")
         purchaseDate = try Self.date(info, milliseconds: "purchase-date-ms", gmt: "purchase-date", pacific: "purchase-date-pst")!
-        originalPurchaseDate = try Self.date(info, milliseconds: "original-purchase-date-ms", gmt: "original-purchase-date",
-                                             pacific: "original-purchase-date-pst")
-        expiresDate = try Self.date(info, milliseconds: "expires-date", gmt: "expires-date-formatted",
-                                    pacific: "expires-date-formatted-pst")
+        originalPurchaseDate = try Self.date(
+            info, milliseconds: "original-purchase-date-ms", gmt: "original-purchase-date",
+            pacific: "original-purchase-date-pst")
+        expiresDate = try Self.date(
+            info, milliseconds: "expires-date", gmt: "expires-date-formatted",
+            pacific: "expires-date-formatted-pst")
         uniqueIdentifier = info["unique-identifier"]
         uniqueVendorIdentifier = info["unique-vendor-identifier"]
         versionExternalIdentifier = info["version-external-identifier"]
@@ -176,7 +178,8 @@ public struct TransactionReceipt: Sendable {
     }
 
     /// A date given as milliseconds under `milliseconds`, with its text forms, or `nil` when absent.
-    static func date(_ info: StringDictionary, milliseconds: String, gmt: String, pacific: String) throws(TransactionReceiptError) -> TransactionDate? {
+    static func date(_ info: StringDictionary, milliseconds: String, gmt: String, pacific: String) throws(TransactionReceiptError) -> TransactionDate?
+    {
         guard let text = info[milliseconds] else { return nil }
         guard text.count <= 15, text.allSatisfy(\.isASCII), let value = Int64(text), value >= 0 else {
             throw .invalidField(key: milliseconds, value: text)

@@ -46,8 +46,10 @@ extension TransactionReceipt {
     /// signer's key (on failure, one more operation tells a SHA-256 signature apart), then the
     /// path signer ← intermediate ← anchor through `ChainBuilder`, with the version's markers.
     @discardableResult
-    public func verify(policy: LegacyTrustPolicy = .appStore, at time: Date? = nil,
-                       linkStore: (any VerifiedLinkStore)? = nil) throws(TransactionReceiptValidationError) -> VerifiedTransactionReceipt {
+    public func verify(
+        policy: LegacyTrustPolicy = .appStore, at time: Date? = nil,
+        linkStore: (any VerifiedLinkStore)? = nil
+    ) throws(TransactionReceiptValidationError) -> VerifiedTransactionReceipt {
         let seconds = time.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? purchaseDate.seconds
         let chainPolicy = policy.chainPolicy(for: signature.version)
         let signer = signature.certificate
@@ -75,8 +77,9 @@ extension TransactionReceipt {
                 }
                 throw .signatureInvalid(subject: signer.subjectDescription)
             }
-            var builder = ChainBuilder(policy: chainPolicy, time: seconds, embedded: policy.intermediates,
-                                       linkStore: linkStore, budget: budget)
+            var builder = ChainBuilder(
+                policy: chainPolicy, time: seconds, embedded: policy.intermediates,
+                linkStore: linkStore, budget: budget)
             defer { budget = builder.budget }
             let chain = try builder.build(from: signer)
             return VerifiedTransactionReceipt(chain: chain, time: seconds, publicKeyOperations: builder.budget.spent)

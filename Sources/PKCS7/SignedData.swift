@@ -160,8 +160,9 @@ public struct SignedData: Sendable {
     public func forEachContentSegment(_ body: (UnsafeRawBufferPointer) -> Void) {
         storage.withUnsafeBytes { raw in
             // Already validated while decoding, so walking it again cannot fail.
-            var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[contentElementRange]), rules: .ber,
-                                    baseOffset: contentElementRange.lowerBound)
+            var reader = ASN1Reader(
+                UnsafeRawBufferPointer(rebasing: raw[contentElementRange]), rules: .ber,
+                baseOffset: contentElementRange.lowerBound)
             try? reader.readElement().octetStringValue().forEachSegment(body)
         }
     }

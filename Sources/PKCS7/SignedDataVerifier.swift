@@ -58,8 +58,10 @@ public struct SignedDataVerifier: Sendable {
 
     /// Each SignerInfo in turn until one verifies; the first one's failure otherwise. A spent
     /// budget ends the search and is the failure.
-    private func verifyWithinBudget(_ signedData: SignedData, candidates: [[Certificate]],
-                                    at time: Int64) throws(VerificationError) -> VerifiedSignature {
+    private func verifyWithinBudget(
+        _ signedData: SignedData, candidates: [[Certificate]],
+        at time: Int64
+    ) throws(VerificationError) -> VerifiedSignature {
         var budget = VerificationBudget()
         var firstFailure: VerificationError? = nil
         for (index, signer) in signedData.signerInfos.enumerated() {
@@ -74,16 +76,19 @@ public struct SignedDataVerifier: Sendable {
         throw firstFailure!
     }
 
-    private func verify(_ signer: SignerInfo, of signedData: SignedData, candidates: [Certificate], at time: Int64,
-                        budget: inout VerificationBudget) throws(VerificationError) -> [Certificate] {
+    private func verify(
+        _ signer: SignerInfo, of signedData: SignedData, candidates: [Certificate], at time: Int64,
+        budget: inout VerificationBudget
+    ) throws(VerificationError) -> [Certificate] {
         guard !candidates.isEmpty else { throw .signerCertificateNotFound }
         var best: VerificationError? = nil
         for certificate in candidates {
             do throws(VerificationError) {
                 try budget.spend()
                 try SignerSignature.check(signer, of: signedData, with: certificate)
-                var builder = ChainBuilder(policy: policy, time: time, embedded: signedData.certificates,
-                                           linkStore: linkStore, budget: budget)
+                var builder = ChainBuilder(
+                    policy: policy, time: time, embedded: signedData.certificates,
+                    linkStore: linkStore, budget: budget)
                 defer { budget = builder.budget }
                 return try builder.build(from: certificate)
             } catch {

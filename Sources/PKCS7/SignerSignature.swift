@@ -42,15 +42,18 @@ enum SignerSignature {
             guard matches else { throw .messageDigestMismatch }
             var hasher = DigestHasher(hash)
             hasher.update([0x31])
-            storage.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[(attributes.range.lowerBound + 1) ..< attributes.range.upperBound])) }
+            storage.withUnsafeBytes {
+                hasher.update(UnsafeRawBufferPointer(rebasing: $0[(attributes.range.lowerBound + 1) ..< attributes.range.upperBound]))
+            }
             signedDigest = hasher.finalize()
         } else {
             signedDigest = contentDigest
         }
         let valid = try storage.withUnsafeBytes { raw in
             Result { () throws(VerificationError) in
-                try certificate.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[signer.signatureRange]), digest: signedDigest,
-                                                 hash: hash, family: signer.signatureAlgorithm.keyFamily)
+                try certificate.isValidSignature(
+                    UnsafeRawBufferPointer(rebasing: raw[signer.signatureRange]), digest: signedDigest,
+                    hash: hash, family: signer.signatureAlgorithm.keyFamily)
             }
         }.get()
         guard valid else { throw .signatureInvalid(subject: certificate.subjectDescription) }

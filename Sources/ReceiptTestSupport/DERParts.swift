@@ -101,12 +101,15 @@ public enum TBSField {
 extension TestCertificate {
     /// The certificate with its tbsCertificate edited by `edit` (a list of tbs children), signed
     /// with `issuerKey`, or with a dummy signature when `issuerKey` is nil (for parsing tests).
-    public func assembled(issuerName: [UInt8], issuerKey: (any TestCertificateKey)?,
-                          outerAlgorithm: [UInt8]? = nil, edit: (inout [[UInt8]]) -> Void) -> [UInt8] {
+    public func assembled(
+        issuerName: [UInt8], issuerKey: (any TestCertificateKey)?,
+        outerAlgorithm: [UInt8]? = nil, edit: (inout [[UInt8]]) -> Void
+    ) -> [UInt8] {
         var fields = DERParts.children(tbsCertificate(issuerName: issuerName))
         edit(&fields)
         let tbs = DERParts.wrap(0x30, fields)
-        let signature = issuerKey?.signatureValue(digest: signatureHash.hash(tbs), hash: signatureHash)
+        let signature =
+            issuerKey?.signatureValue(digest: signatureHash.hash(tbs), hash: signatureHash)
             ?? [UInt8](repeating: 0x5A, count: 256)
         return DERParts.encode { der in
             der.appendSequence { cert in

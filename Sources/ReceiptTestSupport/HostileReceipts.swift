@@ -51,8 +51,10 @@ public enum HostileReceipts {
     /// `count` certificates holding `UnusableRSAKey`s of `bits` bits and exponent 2^64 − 1, named
     /// as the chain's intermediate (so that a path search would try each), carried beside the
     /// genuine chain, under `signerInfos` copies of the one SignerInfo.
-    public static func junkCertificates(count: Int = 12, bits: Int = 8192, signerInfos: Int = 4,
-                                        chain: TestChain = TestChain(), variant: UInt64 = 0) -> [UInt8] {
+    public static func junkCertificates(
+        count: Int = 12, bits: Int = 8192, signerInfos: Int = 4,
+        chain: TestChain = TestChain(), variant: UInt64 = 0
+    ) -> [UInt8] {
         let junk = (0 ..< count).map { index in
             var certificate = chain.intermediate
             certificate.key = UnusableRSAKey(bits: bits, seed: variant &* 1000 &+ UInt64(index))

@@ -89,10 +89,12 @@ public struct TestCertificate: Sendable {
     /// 3, or 1 for a certificate without extensions.
     public var version: Int
 
-    public init(commonName: String, organization: String = "Receipt Toolkit Tests", key: any TestCertificateKey,
-                serialNumber: [UInt8] = [0x01], notBefore: Int64 = TestCertificate.defaultNotBefore,
-                notAfter: Int64 = TestCertificate.defaultNotAfter, signatureHash: HashAlgorithm = .sha256,
-                extensions: [Extension] = [], version: Int = 3) {
+    public init(
+        commonName: String, organization: String = "Receipt Toolkit Tests", key: any TestCertificateKey,
+        serialNumber: [UInt8] = [0x01], notBefore: Int64 = TestCertificate.defaultNotBefore,
+        notAfter: Int64 = TestCertificate.defaultNotAfter, signatureHash: HashAlgorithm = .sha256,
+        extensions: [Extension] = [], version: Int = 3
+    ) {
         subject = [(Names.country, "US"), (Names.organization, organization), (Names.commonName, commonName)]
         self.key = key
         self.serialNumber = serialNumber

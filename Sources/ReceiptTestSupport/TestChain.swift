@@ -13,28 +13,36 @@ public struct TestChain: Sendable {
 
     /// The default chain. `rootName` defaults to a test name; pass "Apple Root CA" to impersonate.
     public init(rootName: String = "Receipt Toolkit Test Root CA") {
-        root = TestCertificate(commonName: rootName, key: TestKeys.rsa2048[0], serialNumber: [0x02], extensions: [
-            .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]),
-        ])
-        intermediate = TestCertificate(commonName: "Receipt Toolkit Test Intermediate", key: TestKeys.rsa2048[1],
-                                       serialNumber: [0x10, 0x01], extensions: [
-            .basicConstraints(ca: true, pathLength: 0), .keyUsage([.keyCertSign, .cRLSign]),
-            .marker(OIDs.appleWWDRIntermediateExtension),
-        ])
-        leaf = TestCertificate(commonName: "Receipt Toolkit Test Receipt Signing", key: TestKeys.rsa2048[2],
-                               serialNumber: [0x15, 0xE7, 0x9F], extensions: [
-            .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-            .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
-        ])
+        root = TestCertificate(
+            commonName: rootName, key: TestKeys.rsa2048[0], serialNumber: [0x02],
+            extensions: [
+                .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]),
+            ])
+        intermediate = TestCertificate(
+            commonName: "Receipt Toolkit Test Intermediate", key: TestKeys.rsa2048[1],
+            serialNumber: [0x10, 0x01],
+            extensions: [
+                .basicConstraints(ca: true, pathLength: 0), .keyUsage([.keyCertSign, .cRLSign]),
+                .marker(OIDs.appleWWDRIntermediateExtension),
+            ])
+        leaf = TestCertificate(
+            commonName: "Receipt Toolkit Test Receipt Signing", key: TestKeys.rsa2048[2],
+            serialNumber: [0x15, 0xE7, 0x9F],
+            extensions: [
+                .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+                .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
+            ])
     }
 
     /// Apple's root subject exactly (C=US, O=Apple Inc., OU=Apple Certification Authority,
     /// CN=Apple Root CA), as a forger would copy it.
     public static func appleRootImpersonation() -> TestChain {
         var chain = TestChain()
-        chain.root.subject = [(TestCertificate.Names.country, "US"), (TestCertificate.Names.organization, "Apple Inc."),
-                              (TestCertificate.Names.organizationalUnit, "Apple Certification Authority"),
-                              (TestCertificate.Names.commonName, "Apple Root CA")]
+        chain.root.subject = [
+            (TestCertificate.Names.country, "US"), (TestCertificate.Names.organization, "Apple Inc."),
+            (TestCertificate.Names.organizationalUnit, "Apple Certification Authority"),
+            (TestCertificate.Names.commonName, "Apple Root CA"),
+        ]
         return chain
     }
 
@@ -47,13 +55,16 @@ public struct TestChain: Sendable {
     public var rootCertificate: [UInt8] { root.selfSigned() }
 
     /// A SignedData over `content`, signed by the leaf, carrying `certificates`.
-    public func signedData(_ content: [UInt8], certificates: [[UInt8]]? = nil, digest: HashAlgorithm = .sha256,
-                           signatureAlgorithm: TestSignedData.SignatureAlgorithmChoice = .rsaEncryption,
-                           signedAttributes: Bool = false, berSegmentSize: Int? = nil) -> TestSignedData {
-        TestSignedData(content: content, signer: leaf, signerIssuerName: intermediate.subjectName,
-                       certificates: certificates ?? self.certificates, digest: digest,
-                       signatureAlgorithm: signatureAlgorithm, signedAttributes: signedAttributes,
-                       berSegmentSize: berSegmentSize)
+    public func signedData(
+        _ content: [UInt8], certificates: [[UInt8]]? = nil, digest: HashAlgorithm = .sha256,
+        signatureAlgorithm: TestSignedData.SignatureAlgorithmChoice = .rsaEncryption,
+        signedAttributes: Bool = false, berSegmentSize: Int? = nil
+    ) -> TestSignedData {
+        TestSignedData(
+            content: content, signer: leaf, signerIssuerName: intermediate.subjectName,
+            certificates: certificates ?? self.certificates, digest: digest,
+            signatureAlgorithm: signatureAlgorithm, signedAttributes: signedAttributes,
+            berSegmentSize: berSegmentSize)
     }
 
     /// A complete receipt signed by this chain.

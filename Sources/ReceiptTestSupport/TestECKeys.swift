@@ -72,11 +72,14 @@ public enum TestECKeys: Sendable {
 
     /// Three P-384 keys (secp384r1): G3-shaped roots and intermediates (ecdsa-with-SHA384).
     public static let p384: [TestECSigningKey] = [
-        TestECSigningKey(name: "p384-1", curve: .p384,
-                         privateKey: "2e01f9849569c149d49b8d776429473ad3616fedefe078c6514edaac097591388372b495cc853e4b667ef509591c51b6"),
-        TestECSigningKey(name: "p384-2", curve: .p384,
-                         privateKey: "c52d9bb82041f22b48ea06285a9e14fd2a2bc67aa95755ac424ab3679999fdc9d27f0c3c5a2bfebfd89d562930fbeefc"),
-        TestECSigningKey(name: "p384-3", curve: .p384,
-                         privateKey: "95b10b8cba5520f6ac553a457dc2e155dbeeb0fc3d7b777fa15cc5031cec83e9ab1654722ae52df2d2bd103d9b7127c4"),
+        TestECSigningKey(
+            name: "p384-1", curve: .p384,
+            privateKey: "2e01f9849569c149d49b8d776429473ad3616fedefe078c6514edaac097591388372b495cc853e4b667ef509591c51b6"),
+        TestECSigningKey(
+            name: "p384-2", curve: .p384,
+            privateKey: "c52d9bb82041f22b48ea06285a9e14fd2a2bc67aa95755ac424ab3679999fdc9d27f0c3c5a2bfebfd89d562930fbeefc"),
+        TestECSigningKey(
+            name: "p384-3", curve: .p384,
+            privateKey: "95b10b8cba5520f6ac553a457dc2e155dbeeb0fc3d7b777fa15cc5031cec83e9ab1654722ae52df2d2bd103d9b7127c4"),
     ]
 }

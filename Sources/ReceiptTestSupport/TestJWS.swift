@@ -11,18 +11,23 @@ public struct TestJWSChain: Sendable {
     public var leaf: TestCertificate
 
     public init(rootName: String = "Receipt Toolkit Test Root CA - G3") {
-        root = TestCertificate(commonName: rootName, key: TestECKeys.p384[0], serialNumber: [0x03], signatureHash: .sha384,
-                               extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign])])
-        intermediate = TestCertificate(commonName: "Receipt Toolkit Test WWDR G6", key: TestECKeys.p384[1], serialNumber: [0x20, 0x06],
-                                       signatureHash: .sha384, extensions: [
-            .basicConstraints(ca: true, pathLength: 0), .keyUsage([.keyCertSign, .cRLSign]),
-            .marker(OIDs.appleWWDRIntermediateExtension),
-        ])
-        leaf = TestCertificate(commonName: "Receipt Toolkit Test ECC Receipt Signing", key: TestECKeys.p256[0],
-                               serialNumber: [0x6E, 0x1F], signatureHash: .sha384, extensions: [
-            .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-            .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
-        ])
+        root = TestCertificate(
+            commonName: rootName, key: TestECKeys.p384[0], serialNumber: [0x03], signatureHash: .sha384,
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign])])
+        intermediate = TestCertificate(
+            commonName: "Receipt Toolkit Test WWDR G6", key: TestECKeys.p384[1], serialNumber: [0x20, 0x06],
+            signatureHash: .sha384,
+            extensions: [
+                .basicConstraints(ca: true, pathLength: 0), .keyUsage([.keyCertSign, .cRLSign]),
+                .marker(OIDs.appleWWDRIntermediateExtension),
+            ])
+        leaf = TestCertificate(
+            commonName: "Receipt Toolkit Test ECC Receipt Signing", key: TestECKeys.p256[0],
+            serialNumber: [0x6E, 0x1F], signatureHash: .sha384,
+            extensions: [
+                .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+                .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
+            ])
     }
 
     /// The three certificates' DER, leaf, intermediate, root (the `x5c` order).
@@ -35,8 +40,9 @@ public struct TestJWSChain: Sendable {
 
     /// A compact JWS of `payload` signed by the leaf's key, carrying `x5c` (this chain by default).
     public func token(payload: String, x5c: [[UInt8]]? = nil, algorithm: String = "ES256") -> String {
-        TestJWS.token(header: TestJWS.header(algorithm: algorithm, x5c: x5c ?? certificates), payload: payload,
-                      signer: leaf.key as! TestECSigningKey)
+        TestJWS.token(
+            header: TestJWS.header(algorithm: algorithm, x5c: x5c ?? certificates), payload: payload,
+            signer: leaf.key as! TestECSigningKey)
     }
 }
 

@@ -21,11 +21,13 @@ public struct TestReceipt: Sendable {
         public var isInIntroOfferPeriod: Bool?
         public var promotionalOfferIdentifier: String?
 
-        public init(productIdentifier: String, transactionIdentifier: String, purchaseDate: String,
-                    originalTransactionIdentifier: String? = nil, originalPurchaseDate: String? = nil,
-                    expirationDate: String? = nil, cancellationDate: String? = nil, productType: Int64? = nil,
-                    webOrderLineItemIdentifier: Int64? = nil, isTrialPeriod: Bool? = nil,
-                    isInIntroOfferPeriod: Bool? = nil, promotionalOfferIdentifier: String? = nil) {
+        public init(
+            productIdentifier: String, transactionIdentifier: String, purchaseDate: String,
+            originalTransactionIdentifier: String? = nil, originalPurchaseDate: String? = nil,
+            expirationDate: String? = nil, cancellationDate: String? = nil, productType: Int64? = nil,
+            webOrderLineItemIdentifier: Int64? = nil, isTrialPeriod: Bool? = nil,
+            isInIntroOfferPeriod: Bool? = nil, promotionalOfferIdentifier: String? = nil
+        ) {
             self.productIdentifier = productIdentifier
             self.transactionIdentifier = transactionIdentifier
             self.purchaseDate = purchaseDate

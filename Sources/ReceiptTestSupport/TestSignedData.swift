@@ -31,9 +31,11 @@ public struct TestSignedData: Sendable {
     /// BER like Xcode: indefinite lengths and eContent split into segments of this size.
     public var berSegmentSize: Int?
 
-    public init(content: [UInt8], signer: TestCertificate, signerIssuerName: [UInt8], certificates: [[UInt8]],
-                digest: HashAlgorithm = .sha256, signatureAlgorithm: SignatureAlgorithmChoice = .rsaEncryption,
-                signedAttributes: Bool = false, berSegmentSize: Int? = nil) {
+    public init(
+        content: [UInt8], signer: TestCertificate, signerIssuerName: [UInt8], certificates: [[UInt8]],
+        digest: HashAlgorithm = .sha256, signatureAlgorithm: SignatureAlgorithmChoice = .rsaEncryption,
+        signedAttributes: Bool = false, berSegmentSize: Int? = nil
+    ) {
         self.content = content
         self.signer = signer
         self.signerIssuerName = signerIssuerName
@@ -61,7 +63,7 @@ public struct TestSignedData: Sendable {
                     a.appendSetOf { $0.appendOctetString(messageDigestOverride ?? contentDigest.bytes) }
                 }
             }
-            toSign = digest.hash(set.bytes)                // signed as SET (RFC 5652 §5.4)
+            toSign = digest.hash(set.bytes)   // signed as SET (RFC 5652 §5.4)
             signedAttributesDER = [0xA0] + set.bytes.dropFirst()   // carried as [0] IMPLICIT
         }
         let signature = signer.key.signatureValue(digest: toSign, hash: digest)

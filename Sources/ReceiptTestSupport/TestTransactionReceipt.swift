@@ -25,27 +25,36 @@ public struct TestLegacyChain: Sendable {
 
     /// The chain for signature `version` 2 or 3 (anything else is treated as 3).
     public init(version: Int) {
-        root = TestCertificate(commonName: "Receipt Toolkit Legacy Test Root CA", key: TestKeys.rsa2048[3], serialNumber: [0x02],
-                               extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign])])
+        root = TestCertificate(
+            commonName: "Receipt Toolkit Legacy Test Root CA", key: TestKeys.rsa2048[3], serialNumber: [0x02],
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign])])
         if version == 2 {
-            intermediate = TestCertificate(commonName: "Receipt Toolkit Test iTunes Store CA", key: TestKeys.rsa2048[4],
-                                           serialNumber: [0x1A], extensions: [
-                .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]), .marker(Self.iTunesStoreIntermediateExtension),
-            ])
-            leaf = TestCertificate(commonName: "Receipt Toolkit Test PurchaseReceiptCertificate", key: TestKeys.rsa1024[0],
-                                   serialNumber: [0x65, 0x14], signatureHash: .sha1, extensions: [
-                .basicConstraints(ca: false), .keyUsage([.digitalSignature]), .marker(Self.version2SignerExtension),
-            ])
+            intermediate = TestCertificate(
+                commonName: "Receipt Toolkit Test iTunes Store CA", key: TestKeys.rsa2048[4],
+                serialNumber: [0x1A],
+                extensions: [
+                    .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]), .marker(Self.iTunesStoreIntermediateExtension),
+                ])
+            leaf = TestCertificate(
+                commonName: "Receipt Toolkit Test PurchaseReceiptCertificate", key: TestKeys.rsa1024[0],
+                serialNumber: [0x65, 0x14], signatureHash: .sha1,
+                extensions: [
+                    .basicConstraints(ca: false), .keyUsage([.digitalSignature]), .marker(Self.version2SignerExtension),
+                ])
         } else {
-            intermediate = TestCertificate(commonName: "Receipt Toolkit Test WWDR CA", key: TestKeys.rsa2048[4],
-                                           serialNumber: [0x10, 0x02], extensions: [
-                .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]), .marker(OIDs.appleWWDRIntermediateExtension),
-            ])
-            leaf = TestCertificate(commonName: "Receipt Toolkit Test Receipt Signing", key: TestKeys.rsa2048[5],
-                                   serialNumber: [0x15, 0xE8], extensions: [
-                .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-                .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
-            ])
+            intermediate = TestCertificate(
+                commonName: "Receipt Toolkit Test WWDR CA", key: TestKeys.rsa2048[4],
+                serialNumber: [0x10, 0x02],
+                extensions: [
+                    .basicConstraints(ca: true), .keyUsage([.keyCertSign, .cRLSign]), .marker(OIDs.appleWWDRIntermediateExtension),
+                ])
+            leaf = TestCertificate(
+                commonName: "Receipt Toolkit Test Receipt Signing", key: TestKeys.rsa2048[5],
+                serialNumber: [0x15, 0xE8],
+                extensions: [
+                    .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+                    .policies([OIDs.appleReceiptSigningPolicy]), .marker(OIDs.appleReceiptSigningExtension),
+                ])
         }
     }
 
@@ -85,8 +94,10 @@ public struct TestTransactionReceipt: Sendable {
 
     /// A receipt for `version` 2 or 3 with a consumable purchase at `purchaseMilliseconds`
     /// (default 2020-09-13T12:26:40Z), or an auto-renewable subscription's when `expiresMilliseconds` is given.
-    public init(version: UInt8, chain: TestLegacyChain? = nil, purchaseMilliseconds: Int64 = 1_600_000_000_000,
-                expiresMilliseconds: Int64? = nil, transactionIdentifier: String = "1000000046178817") {
+    public init(
+        version: UInt8, chain: TestLegacyChain? = nil, purchaseMilliseconds: Int64 = 1_600_000_000_000,
+        expiresMilliseconds: Int64? = nil, transactionIdentifier: String = "1000000046178817"
+    ) {
         self.version = version
         self.chain = chain ?? TestLegacyChain(version: Int(version))
         let purchase = String(purchaseMilliseconds)
@@ -108,10 +119,12 @@ public struct TestTransactionReceipt: Sendable {
             ("original-purchase-date", "2020-09-13 12:26:40 Etc/GMT"),
         ]
         if let expiresMilliseconds {
-            info += [("expires-date", String(expiresMilliseconds)), ("expires-date-formatted", "2020-10-13 12:26:40 Etc/GMT"),
-                     ("expires-date-formatted-pst", "2020-10-13 05:26:40 America/Los_Angeles"),
-                     ("web-order-line-item-id", "1000000000000001"), ("is-trial-period", "false"),
-                     ("is-in-intro-offer-period", "false")]
+            info += [
+                ("expires-date", String(expiresMilliseconds)), ("expires-date-formatted", "2020-10-13 12:26:40 Etc/GMT"),
+                ("expires-date-formatted-pst", "2020-10-13 05:26:40 America/Los_Angeles"),
+                ("web-order-line-item-id", "1000000000000001"), ("is-trial-period", "false"),
+                ("is-in-intro-offer-period", "false"),
+            ]
         }
         purchaseInfo = info
     }
@@ -139,8 +152,11 @@ public struct TestTransactionReceipt: Sendable {
     /// The outer dictionary's text (what `transactionReceipt` held).
     public var text: [UInt8] {
         let info = carriedPurchaseInfo ?? purchaseInfoText
-        return Self.dictionaryText([("signature", Data(signatureBlob).base64EncodedString()),
-                                    ("purchase-info", Data(info).base64EncodedString())] + outer)
+        return Self.dictionaryText(
+            [
+                ("signature", Data(signatureBlob).base64EncodedString()),
+                ("purchase-info", Data(info).base64EncodedString()),
+            ] + outer)
     }
 
     /// The text's base64, as clients sent it in `receipt-data`.

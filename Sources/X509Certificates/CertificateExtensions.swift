@@ -145,7 +145,7 @@ public struct CertificateExtensions: Sendable, Hashable {
             if let keyID = try fields.readOptional(.contextSpecific(0, constructed: false)) {
                 authorityKeyIdentifier = Array(keyID.content)
             }
-            _ = try fields.readOptional(.contextSpecific(1))                       // authorityCertIssuer
+            _ = try fields.readOptional(.contextSpecific(1))   // authorityCertIssuer
             _ = try fields.readOptional(.contextSpecific(2, constructed: false))   // authorityCertSerialNumber
             try fields.finish()
             return true

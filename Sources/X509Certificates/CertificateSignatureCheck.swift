@@ -24,8 +24,10 @@ extension Certificate {
     /// a DER `ECDSA-Sig-Value` for EC keys (RFC 5758 §3.2, SEC 1 §4.1.4). `hash` names the digest's
     /// algorithm. The key must be of the family the algorithm names: an RSA algorithm never runs
     /// with an EC key, nor the reverse: such a key is `invalidPublicKey`, naming this certificate.
-    package func isValidSignature(_ signature: UnsafeRawBufferPointer, digest: Digest, hash: HashAlgorithm,
-                                  family: SignatureAlgorithm.KeyFamily) throws(VerificationError) -> Bool {
+    package func isValidSignature(
+        _ signature: UnsafeRawBufferPointer, digest: Digest, hash: HashAlgorithm,
+        family: SignatureAlgorithm.KeyFamily
+    ) throws(VerificationError) -> Bool {
         do {
             switch family {
             case .rsa:

@@ -22,8 +22,10 @@ package struct ChainBuilder {
     /// Links whose signature this search verified (not found in `linkStore`), on any path tried.
     private var verifiedLinks: [CertificateLink] = []
 
-    package init(policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?,
-                 budget: VerificationBudget = VerificationBudget()) {
+    package init(
+        policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?,
+        budget: VerificationBudget = VerificationBudget()
+    ) {
         self.policy = policy
         self.time = time
         self.linkStore = linkStore
@@ -196,8 +198,9 @@ package struct ChainBuilder {
         let outcome = child.storage.withUnsafeBytes { raw in
             let digest = hash.hash(UnsafeRawBufferPointer(rebasing: raw[child.tbsRange]))
             return Result { () throws(VerificationError) in
-                try issuer.isValidSignature(UnsafeRawBufferPointer(rebasing: raw[child.signatureRange]), digest: digest,
-                                            hash: hash, family: child.signatureAlgorithm.keyFamily)
+                try issuer.isValidSignature(
+                    UnsafeRawBufferPointer(rebasing: raw[child.signatureRange]), digest: digest,
+                    hash: hash, family: child.signatureAlgorithm.keyFamily)
             }
         }
         let valid: Bool

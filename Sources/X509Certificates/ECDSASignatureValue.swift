@@ -29,10 +29,10 @@ enum ECDSASignatureValue {
         do {
             var reader = ASN1Reader(bytes, rules: .der)
             var sequence = try reader.readSequence()
-            try reader.finish()                                         // no bytes after the SEQUENCE
-            let r = try sequence.read(.integer).unsignedIntegerBytes()  // minimal, not negative
+            try reader.finish()   // no bytes after the SEQUENCE
+            let r = try sequence.read(.integer).unsignedIntegerBytes()   // minimal, not negative
             let s = try sequence.read(.integer).unsignedIntegerBytes()
-            try sequence.finish()                                       // nothing after s
+            try sequence.finish()   // nothing after s
             return (r, s)
         } catch {
             return nil

@@ -69,7 +69,8 @@ package enum Name {
         switch syntax {
         case .directoryString:
             guard let found = ASN1StringKind(tag: value.tag), !value.tag.isConstructed,
-                  NameAttributeSyntax.directoryStringKinds.contains(found) else {
+                NameAttributeSyntax.directoryStringKinds.contains(found)
+            else {
                 throw value.failure(.invalidName(.notDirectoryString(try type.objectIdentifierValue())))
             }
             kind = found

@@ -88,8 +88,9 @@ extension RSAPublicKey {
         guard case .rsa(let modulus, let exponent) = info else { throw CertificateError(.invalidPublicKey, at: offset) }
         do {
             self = try storage.withUnsafeBytes { raw throws(RSAKeyError) in
-                try RSAPublicKey(modulus: UnsafeRawBufferPointer(rebasing: raw[modulus]),
-                                 exponent: UnsafeRawBufferPointer(rebasing: raw[exponent]))
+                try RSAPublicKey(
+                    modulus: UnsafeRawBufferPointer(rebasing: raw[modulus]),
+                    exponent: UnsafeRawBufferPointer(rebasing: raw[exponent]))
             }
         } catch {
             throw CertificateError(.invalidPublicKey, at: offset)

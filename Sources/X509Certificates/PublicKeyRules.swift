@@ -21,14 +21,16 @@ public struct PublicKeyRules: Sendable, Hashable {
 
     /// What the key types themselves accept: RSA 1024…8192 bits with any odd exponent of at most
     /// 64 bits (`RSAPublicKey`), P-256 and P-384. Custom policies use these.
-    public static let general = PublicKeyRules(rsaModulusBits: RSAPublicKey.supportedModulusBits, rsaExponent: nil,
-                                               curves: [.p256, .p384])
+    public static let general = PublicKeyRules(
+        rsaModulusBits: RSAPublicKey.supportedModulusBits, rsaExponent: nil,
+        curves: [.p256, .p384])
 
     /// App Store receipts: Apple Root CA, its WWDR intermediates and their receipt-signing leaves
     /// all hold RSA-2048 keys with e = 65537 (RFC 8017 §A.1.1 allows others; Apple uses none);
     /// 4096 leaves room for a future re-issue. EC keys on P-256 and P-384, as Apple's G3 hierarchy.
-    public static let appStoreReceipts = PublicKeyRules(rsaModulusBits: 2048 ... 4096, rsaExponent: 65_537,
-                                                        curves: [.p256, .p384])
+    public static let appStoreReceipts = PublicKeyRules(
+        rsaModulusBits: 2048 ... 4096, rsaExponent: 65_537,
+        curves: [.p256, .p384])
 
     /// App Store signed data (JWS): Apple Root CA - G3 and its WWDR intermediates hold P-384 keys,
     /// the signing leaves P-256 (RFC 7518 §3.4: ES256). No RSA key belongs in such a chain.

@@ -108,8 +108,10 @@ extension TrustPolicy {
     /// anchors were replaced (`--root`) is of the world its name says (`world`), so Xcode data
     /// under an App Store policy with other anchors is still explained; custom policies are left
     /// alone. Only the words change: the data is refused either way.
-    public func explainingRefusal(_ error: VerificationError, signer: Certificate?,
-                                  certificates: [Certificate]) -> VerificationError {
+    public func explainingRefusal(
+        _ error: VerificationError, signer: Certificate?,
+        certificates: [Certificate]
+    ) -> VerificationError {
         guard let signer, let origin = foreignOrigin(of: signer, among: certificates) else { return error }
         return .untrustedOrigin(origin, policy: name, rule: error)
     }
@@ -121,7 +123,8 @@ extension TrustPolicy {
     /// `VerificationError`s (StoreKit 2 signed data) to word their refusal the same way.
     public func foreignOrigin(of signer: Certificate, among certificates: [Certificate]) -> SignerOrigin? {
         guard let origin = SignerOrigin.recognize(signer: signer, among: certificates), !trusts(origin),
-              let world, world != origin else { return nil }
+            let world, world != origin
+        else { return nil }
         return origin
     }
 

@@ -43,8 +43,9 @@ public struct TrustAnchor: Sendable {
 
     /// Xcode's self-signed "StoreKit Testing in Xcode" certificate (ECDSA P-256), which signs
     /// StoreKit 2 data in Xcode directly: embedded and pinned like `appleRootCA`.
-    public static let storeKitTestingInXcode: TrustAnchor? = pinned(EmbeddedCertificates.storeKitTestingInXcode,
-                                                                    storeKitTestingInXcodeFingerprint)
+    public static let storeKitTestingInXcode: TrustAnchor? = pinned(
+        EmbeddedCertificates.storeKitTestingInXcode,
+        storeKitTestingInXcodeFingerprint)
 
     private static func pinned(_ der: [UInt8], _ fingerprint: String) -> TrustAnchor? {
         guard let anchor = try? TrustAnchor(derEncoded: der), anchor.fingerprint.description == fingerprint else { return nil }

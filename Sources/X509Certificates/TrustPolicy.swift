@@ -37,10 +37,12 @@ public struct TrustPolicy: Sendable {
         }
     }
 
-    public init(name: String, anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
-                leafRequiredPolicies: [ASN1ObjectIdentifier] = [], leafRequiredExtensions: [ASN1ObjectIdentifier] = [],
-                intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [], claimedCriticalExtensions: [ClaimedExtension] = [],
-                keyRules: PublicKeyRules = .general, requiresSingleSigner: Bool = false, requiresKnownIssuers: Bool = false) {
+    public init(
+        name: String, anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
+        leafRequiredPolicies: [ASN1ObjectIdentifier] = [], leafRequiredExtensions: [ASN1ObjectIdentifier] = [],
+        intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [], claimedCriticalExtensions: [ClaimedExtension] = [],
+        keyRules: PublicKeyRules = .general, requiresSingleSigner: Bool = false, requiresKnownIssuers: Bool = false
+    ) {
         self.name = name
         self.anchors = anchors
         self.requiredIntermediateCount = requiredIntermediateCount
@@ -65,11 +67,12 @@ public struct TrustPolicy: Sendable {
     /// more than one SignerInfo or signer certificate, and certificates whose issuer is nowhere in
     /// the message or the anchors are refused first.
     public static func appStore(anchors: [TrustAnchor]) -> TrustPolicy {
-        TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
-                    leafRequiredPolicies: [OIDs.appleReceiptSigningPolicy],
-                    leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
-                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
-                    keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true)
+        TrustPolicy(
+            name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
+            leafRequiredPolicies: [OIDs.appleReceiptSigningPolicy],
+            leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
+            intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
+            keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true)
     }
 
     /// Xcode's StoreKit testing (explicit opt-in only): the self-signed StoreKit certificate signs
@@ -77,9 +80,11 @@ public struct TrustPolicy: Sendable {
     /// signing. Every Xcode install shares that key: anyone can make such receipts.
     public static let xcodeTesting = TrustPolicy(
         name: "xcode", anchors: [TrustAnchor.storeKitTesting].compactMap { $0 }, requiredIntermediateCount: 0,
-        claimedCriticalExtensions: [ClaimedExtension(oid: OIDs.extendedKeyUsage) { certificate in
-            certificate.extensions.extendedKeyUsage?.contains(OIDs.codeSigning) ?? false
-        }],
+        claimedCriticalExtensions: [
+            ClaimedExtension(oid: OIDs.extendedKeyUsage) { certificate in
+                certificate.extensions.extendedKeyUsage?.contains(OIDs.codeSigning) ?? false
+            }
+        ],
         keyRules: .appStoreReceipts, requiresSingleSigner: true, requiresKnownIssuers: true)
 
     /// StoreKit 2 signed data (JWS) from the App Store: anchor Apple Root CA - G3 (embedded,
@@ -91,10 +96,11 @@ public struct TrustPolicy: Sendable {
 
     /// The App Store rules for signed data with other anchors (`--root`, tests).
     public static func appStoreSignedData(anchors: [TrustAnchor]) -> TrustPolicy {
-        TrustPolicy(name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
-                    leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
-                    intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
-                    keyRules: .appStoreSignedData, requiresSingleSigner: true, requiresKnownIssuers: true)
+        TrustPolicy(
+            name: "appstore", anchors: anchors, requiredIntermediateCount: 1,
+            leafRequiredExtensions: [OIDs.appleReceiptSigningExtension],
+            intermediateRequiredExtensions: [OIDs.appleWWDRIntermediateExtension],
+            keyRules: .appStoreSignedData, requiresSingleSigner: true, requiresKnownIssuers: true)
     }
 
     /// StoreKit 2 signed data made by Xcode's StoreKit testing (explicit opt-in only): the
@@ -106,14 +112,17 @@ public struct TrustPolicy: Sendable {
 
     /// Caller-supplied anchors and required identifiers (synthetic chains in tests). The key rules
     /// are the general ones; the per-message `VerificationBudget` holds as for every policy.
-    public static func custom(anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
-                              leafRequiredPolicies: [ASN1ObjectIdentifier] = [],
-                              leafRequiredExtensions: [ASN1ObjectIdentifier] = [],
-                              intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [],
-                              claimedCriticalExtensions: [ClaimedExtension] = []) -> TrustPolicy {
-        TrustPolicy(name: "custom", anchors: anchors, requiredIntermediateCount: requiredIntermediateCount,
-                    leafRequiredPolicies: leafRequiredPolicies, leafRequiredExtensions: leafRequiredExtensions,
-                    intermediateRequiredExtensions: intermediateRequiredExtensions,
-                    claimedCriticalExtensions: claimedCriticalExtensions)
+    public static func custom(
+        anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
+        leafRequiredPolicies: [ASN1ObjectIdentifier] = [],
+        leafRequiredExtensions: [ASN1ObjectIdentifier] = [],
+        intermediateRequiredExtensions: [ASN1ObjectIdentifier] = [],
+        claimedCriticalExtensions: [ClaimedExtension] = []
+    ) -> TrustPolicy {
+        TrustPolicy(
+            name: "custom", anchors: anchors, requiredIntermediateCount: requiredIntermediateCount,
+            leafRequiredPolicies: leafRequiredPolicies, leafRequiredExtensions: leafRequiredExtensions,
+            intermediateRequiredExtensions: intermediateRequiredExtensions,
+            claimedCriticalExtensions: claimedCriticalExtensions)
     }
 }

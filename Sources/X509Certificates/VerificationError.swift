@@ -118,7 +118,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     package var rank: Int {
         switch self {
         case .unexpectedChainLength, .missingAppleExtension, .missingCertificatePolicy, .extensionNotAccepted,
-             .unhandledCriticalExtension, .missingKeyUsage, .notCA, .pathLengthConstraintExceeded:
+            .unhandledCriticalExtension, .missingKeyUsage, .notCA, .pathLengthConstraintExceeded:
             return 9
         case .expired, .notYetValid: return 8
         case .notTrusted: return 7

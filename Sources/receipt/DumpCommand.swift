@@ -54,12 +54,14 @@ enum DumpCommand {
         case .application: return "appl [ \(tag.number) ]"
         case .private: return "priv [ \(tag.number) ] "
         case .universal:
-            let names = ["EOC", "BOOLEAN", "INTEGER", "BIT STRING", "OCTET STRING", "NULL", "OBJECT",
-                         "OBJECT DESCRIPTOR", "EXTERNAL", "REAL", "ENUMERATED", "<ASN1 11>", "UTF8STRING",
-                         "<ASN1 13>", "<ASN1 14>", "<ASN1 15>", "SEQUENCE", "SET", "NUMERICSTRING",
-                         "PRINTABLESTRING", "T61STRING", "VIDEOTEXSTRING", "IA5STRING", "UTCTIME",
-                         "GENERALIZEDTIME", "GRAPHICSTRING", "VISIBLESTRING", "GENERALSTRING",
-                         "UNIVERSALSTRING", "<ASN1 29>", "BMPSTRING"]
+            let names = [
+                "EOC", "BOOLEAN", "INTEGER", "BIT STRING", "OCTET STRING", "NULL", "OBJECT",
+                "OBJECT DESCRIPTOR", "EXTERNAL", "REAL", "ENUMERATED", "<ASN1 11>", "UTF8STRING",
+                "<ASN1 13>", "<ASN1 14>", "<ASN1 15>", "SEQUENCE", "SET", "NUMERICSTRING",
+                "PRINTABLESTRING", "T61STRING", "VIDEOTEXSTRING", "IA5STRING", "UTCTIME",
+                "GENERALIZEDTIME", "GRAPHICSTRING", "VISIBLESTRING", "GENERALSTRING",
+                "UNIVERSALSTRING", "<ASN1 29>", "BMPSTRING",
+            ]
             return tag.number < names.count ? names[Int(tag.number)] : "<ASN1 \(tag.number)>"
         }
     }

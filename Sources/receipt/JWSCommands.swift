@@ -9,8 +9,9 @@ enum JWSCommands {
     /// `verify FILE [--policy appstore|xcode] [--root CERT]... [--bundle-id ID] [--at now|RFC3339] [--json]`.
     static func verify(_ token: [UInt8], _ options: inout Options) throws {
         let json = options.flag("--json")
-        let policy = try VerifyCommand.policy(options.value("--policy") ?? "appstore", roots: options.values("--root"),
-                                              appStore: .appStoreSignedData, xcode: .xcodeSignedData)
+        let policy = try VerifyCommand.policy(
+            options.value("--policy") ?? "appstore", roots: options.values("--root"),
+            appStore: .appStoreSignedData, xcode: .xcodeSignedData)
         let expectation = JWSExpectation(bundleId: try options.value("--bundle-id"))
         let time = try validationTime(options.value("--at"))
         for option in ["--app-version", "--device-guid"] where try options.value(option) != nil {
@@ -47,8 +48,9 @@ enum JWSCommands {
             Output.write(String(decoding: jws.payload, as: UTF8.self) + "\n")
         } else {
             let chain = (jws.header.certificateChain ?? []).map(\.subjectDescription).joined(separator: " <- ")
-            Output.write("not verified: alg \(jws.header.algorithm ?? "absent"), x5c \(chain.isEmpty ? "absent" : chain)\n"
-                         + SignedDataSummary.text(jws.payload) + "\n")
+            Output.write(
+                "not verified: alg \(jws.header.algorithm ?? "absent"), x5c \(chain.isEmpty ? "absent" : chain)\n"
+                    + SignedDataSummary.text(jws.payload) + "\n")
         }
     }
 

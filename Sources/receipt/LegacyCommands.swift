@@ -89,7 +89,8 @@ enum LegacyCommands {
     /// The refusal, with the `--at now` hint app receipts give.
     static func message(_ error: TransactionReceiptValidationError, judgedNow: Bool) -> String {
         if judgedNow, case .untrusted(.expired) = error {
-            return "\(error); Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the purchase date"
+            return
+                "\(error); Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the purchase date"
         }
         return "\(error)"
     }

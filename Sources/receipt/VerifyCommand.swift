@@ -23,8 +23,9 @@ enum VerifyCommand {
 
         let receipt = try ReceiptLoader.load(raw, json: json)
         do {
-            let verified = try receipt.validate(policy: policy, bundleIdentifier: bundle, appVersion: version,
-                                                deviceIdentifier: device, at: time)
+            let verified = try receipt.validate(
+                policy: policy, bundleIdentifier: bundle, appVersion: version,
+                deviceIdentifier: device, at: time)
             if json {
                 Output.write(ReceiptJSON.response(receipt) + "\n")
             } else {

@@ -26,8 +26,8 @@ struct RoundTripTests {
         r.extraAttributes = [
             (8, TLV.ia5("2025-12-26T18:00:00Z")), (9, TLV.integer(1_345_531_957)), (10, TLV.ia5("12+")),
             (11, TLV.integer(-5)), (13, TLV.integer(180_602)), (14, TLV.integer(229)),
-            (15, Hex.bytes("02 08 01 02 03 04 05 06 07 08")),          // 8-byte download id
-            (16, Hex.bytes("02 08 80 00 00 00 00 00 00 00")),          // Int64.min
+            (15, Hex.bytes("02 08 01 02 03 04 05 06 07 08")),   // 8-byte download id
+            (16, Hex.bytes("02 08 80 00 00 00 00 00 00 00")),   // Int64.min
             (20, TLV.utf8("twenty")), (25, TLV.integer(3)),
             (6, Hex.bytes("0001020304050607")), (7, Hex.bytes("FFFE")), (1000, TLV.utf8("unknown")),
         ]
@@ -40,8 +40,9 @@ struct RoundTripTests {
         subscription.quantity = 5
         r.purchases = [
             subscription,
-            TestReceipt.Purchase(productIdentifier: "com.example.coins", transactionIdentifier: "7",
-                                 purchaseDate: "2024-02-29T23:59:59Z"),
+            TestReceipt.Purchase(
+                productIdentifier: "com.example.coins", transactionIdentifier: "7",
+                purchaseDate: "2024-02-29T23:59:59Z"),
         ]
         return r
     }()
@@ -73,8 +74,10 @@ struct RoundTripTests {
         #expect(r.undocumented.string20 == "twenty")
         #expect(r.undocumented.integer25 == 3)
         #expect(r.inAppPurchases.count == 2)
-        #expect(validationError(r, bundleIdentifier: "com.example.roundtrip", appVersion: "3.14.15",
-                                deviceIdentifier: Self.device) == nil)
+        #expect(
+            validationError(
+                r, bundleIdentifier: "com.example.roundtrip", appVersion: "3.14.15",
+                deviceIdentifier: Self.device) == nil)
     }
 
     @Test func inAppFields() throws {
@@ -145,14 +148,17 @@ struct RoundTripTests {
     /// Attribute versions other than 1 and undocumented in-app attributes are kept as they are.
     @Test func unknownAttributesAndVersionsAreKept() throws {
         var payload = Payload.app(purchases: [
-            Payload.minimalPurchase() + [Attr(1709, TLV.utf8("")), Attr(1722, TLV.integer(42)), Attr(1800, [0x05, 0x00])],
+            Payload.minimalPurchase() + [Attr(1709, TLV.utf8("")), Attr(1722, TLV.integer(42)), Attr(1800, [0x05, 0x00])]
         ])
-        payload.attributes += [Attr(26, TLV.integer(7), version: 2), Attr(4000, Hex.bytes("01 02 03")),
-                               Attr(4000, Hex.bytes("04 05")), Attr(123_456_789, [])]
+        payload.attributes += [
+            Attr(26, TLV.integer(7), version: 2), Attr(4000, Hex.bytes("01 02 03")),
+            Attr(4000, Hex.bytes("04 05")), Attr(123_456_789, []),
+        ]
         let bytes = Synthetic.sign(payload)
         let r = try AppReceipt(bytes)
         let extra = r.attributes.filter { [26, 4000, 123_456_789].contains($0.type) }
-        #expect(extra.map { "\($0.type)/\($0.version)/" + Hex.string(r.value(of: $0)) }.sorted()
+        #expect(
+            extra.map { "\($0.type)/\($0.version)/" + Hex.string(r.value(of: $0)) }.sorted()
                 == ["123456789/1/", "26/2/020107", "4000/1/010203", "4000/1/0405"])
         let purchase = try #require(r.inAppPurchases.first)
         let inner = r.attributes(of: purchase).filter { $0.type >= 1709 }
@@ -161,8 +167,10 @@ struct RoundTripTests {
 
     @Test func emptyStringsAreAbsent() throws {
         var payload = Payload.app(purchases: [
-            Payload.minimalPurchase() + [Attr(1705, TLV.utf8("")), Attr(1706, TLV.ia5("")), Attr(1708, TLV.ia5("")),
-                                         Attr(1712, TLV.ia5("")), Attr(1721, TLV.utf8(""))],
+            Payload.minimalPurchase() + [
+                Attr(1705, TLV.utf8("")), Attr(1706, TLV.ia5("")), Attr(1708, TLV.ia5("")),
+                Attr(1712, TLV.ia5("")), Attr(1721, TLV.utf8("")),
+            ]
         ])
         payload.replace(18, TLV.ia5(""))
         payload.replace(19, TLV.utf8(""))
@@ -290,21 +298,21 @@ struct RFC3339Tests {
     }
 
     static let rejected = [
-        "2024-13-01T00:00:00Z",        // month 13
-        "2024-00-10T00:00:00Z",        // month 0
-        "2024-02-30T00:00:00Z",        // no such day
-        "2023-02-29T00:00:00Z",        // not a leap year
-        "2024-02-23T24:00:00Z",        // hour 24
-        "2024-02-23T17:60:00Z",        // minute 60
-        "2024-02-23T17:27:16",         // no zone
-        "2024-02-23T17:27:16+01",      // incomplete offset
+        "2024-13-01T00:00:00Z",   // month 13
+        "2024-00-10T00:00:00Z",   // month 0
+        "2024-02-30T00:00:00Z",   // no such day
+        "2023-02-29T00:00:00Z",   // not a leap year
+        "2024-02-23T24:00:00Z",   // hour 24
+        "2024-02-23T17:60:00Z",   // minute 60
+        "2024-02-23T17:27:16",   // no zone
+        "2024-02-23T17:27:16+01",   // incomplete offset
         "2024-02-23T17:27:16+24:00",   // offset hour 24
-        "2024-02-23T17:27:16.Z",       // empty fraction
-        "2024-02-23T17:27:16Z ",       // trailing space
-        "2024-2-23T17:27:16Z",         // one-digit month
-        "2024-02-23",                  // date only
+        "2024-02-23T17:27:16.Z",   // empty fraction
+        "2024-02-23T17:27:16Z ",   // trailing space
+        "2024-2-23T17:27:16Z",   // one-digit month
+        "2024-02-23",   // date only
         "garbage",
-        "20240223T172716Z",            // ISO 8601 basic format is not RFC 3339
+        "20240223T172716Z",   // ISO 8601 basic format is not RFC 3339
     ]
 
     @Test(arguments: rejected)
@@ -375,8 +383,10 @@ struct MalformedPayloadTests {
     @Test(arguments: [2, 3, 12, 0, 1, 19])
     func duplicateAppAttribute(_ type: Int) throws {
         var payload = Payload.app()
-        let values: [Int: [UInt8]] = [2: TLV.utf8("com.example.second"), 3: TLV.utf8("9.9"), 12: TLV.ia5("2024-01-01T00:00:00Z"),
-                                      0: TLV.utf8("Sandbox"), 1: TLV.integer(5), 19: TLV.utf8("2.0")]
+        let values: [Int: [UInt8]] = [
+            2: TLV.utf8("com.example.second"), 3: TLV.utf8("9.9"), 12: TLV.ia5("2024-01-01T00:00:00Z"),
+            0: TLV.utf8("Sandbox"), 1: TLV.integer(5), 19: TLV.utf8("2.0"),
+        ]
         let second = Attr(type, try #require(values[type]))
         payload.attributes.append(second)
         let bytes = Synthetic.sign(payload)
@@ -475,9 +485,11 @@ struct HostileInputTests {
 
     @Test func garbage() {
         var generator = SplitMix64(seed: 0x5EED)
-        var inputs: [[UInt8]] = [[], [0x00], [0x30], [0x30, 0x80], [0x30, 0x80, 0x00, 0x00], [0x30, 0x00],
-                                 [UInt8](repeating: 0xFF, count: 100), [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF],
-                                 [0x30, 0x89, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], Array("MIIT".utf8)]
+        var inputs: [[UInt8]] = [
+            [], [0x00], [0x30], [0x30, 0x80], [0x30, 0x80, 0x00, 0x00], [0x30, 0x00],
+            [UInt8](repeating: 0xFF, count: 100), [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0x30, 0x89, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], Array("MIIT".utf8),
+        ]
         for length in [1, 2, 16, 1000] {
             inputs.append((0 ..< length).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         }
@@ -562,8 +574,9 @@ struct InputFormTests {
         do {
             let r = try AppReceipt(binaryOrBase64: Array(text.utf8))
             #expect(r.bundleIdentifier == Payload.bundleIdentifier, sourceLocation: sourceLocation)
-            #expect(Array(r.payloadStorage[r.payloadRange]) == Payload.app(purchases: [Payload.minimalPurchase()]).encoded,
-                    sourceLocation: sourceLocation)
+            #expect(
+                Array(r.payloadStorage[r.payloadRange]) == Payload.app(purchases: [Payload.minimalPurchase()]).encoded,
+                sourceLocation: sourceLocation)
             let viaData = try AppReceipt(data: Data(text.utf8))
             #expect(viaData.bundleIdentifier == Payload.bundleIdentifier, sourceLocation: sourceLocation)
         } catch {
@@ -583,8 +596,10 @@ struct InputFormTests {
         Self.check(data.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]))
         Self.check("  \n\t" + data.base64EncodedString(options: .lineLength64Characters) + "\n\n")
         Self.check("-----BEGIN PKCS7-----\n" + data.base64EncodedString(options: .lineLength64Characters) + "\n-----END PKCS7-----\n")
-        Self.check("-----BEGIN RECEIPT-----\r\n" + data.base64EncodedString(options: [.lineLength64Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
-                   + "\r\n-----END RECEIPT-----")
+        Self.check(
+            "-----BEGIN RECEIPT-----\r\n"
+                + data.base64EncodedString(options: [.lineLength64Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+                + "\r\n-----END RECEIPT-----")
     }
 
     @Test func badText() {

@@ -21,8 +21,9 @@ struct ExampleSamplesTests {
         let examples = Fixtures.packageRoot.appendingPathComponent("Examples")
         let receipt = try AppReceipt(Array(Data(contentsOf: examples.appendingPathComponent("sample-receipt.der"))))
         let root = try TrustAnchor(derEncoded: Array(Data(contentsOf: examples.appendingPathComponent("sample-root.der"))))
-        try receipt.validate(policy: .appStore(anchors: [root]), bundleIdentifier: "com.example.receipts", appVersion: "42",
-                             deviceIdentifier: Array(0 ..< 16))
+        try receipt.validate(
+            policy: .appStore(anchors: [root]), bundleIdentifier: "com.example.receipts", appVersion: "42",
+            deviceIdentifier: Array(0 ..< 16))
         #expect(receipt.inAppPurchases.count == 5)
         #expect(throws: ReceiptValidationError.self) { try receipt.validate() }
     }

@@ -54,8 +54,10 @@ struct ExpectedDates {
 }
 
 /// Compares a parsed JSON object with expectations: same key set, same types, same values.
-func compareObject(_ actual: [String: Any], _ expected: [String: JSONValue], context: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+func compareObject(
+    _ actual: [String: Any], _ expected: [String: JSONValue], context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(Set(actual.keys) == Set(expected.keys), "\(context): keys", sourceLocation: sourceLocation)
     for (key, value) in actual {
         guard let typed = JSONValue(value) else {
@@ -234,51 +236,55 @@ struct SyntheticJSONTests {
         let r = try #require(response["receipt"] as? [String: Any])
         var app = r
         app["in_app"] = 0
-        compareObject(app, [
-            "receipt_type": .string("Production"),
-            "adam_id": .number(Int64.max), "app_item_id": .number(Int64.max),
-            "bundle_id": .string("com.example.json"), "application_version": .string("2.0"),
-            "download_id": .number(72_623_859_790_382_856), "version_external_identifier": .number(-42),
-            "receipt_creation_date": .string("2024-09-10 14:43:41 Etc/GMT"),
-            "receipt_creation_date_ms": .string("1725979421000"),
-            "receipt_creation_date_pst": .string("2024-09-10 07:43:41 America/Los_Angeles"),
-            "original_purchase_date": .string("2024-01-15 08:00:00 Etc/GMT"),
-            "original_purchase_date_ms": .string("1705305600000"),
-            "original_purchase_date_pst": .string("2024-01-15 00:00:00 America/Los_Angeles"),
-            "original_application_version": .string("1.0"),
-            "expiration_date": .string("2025-03-09 10:00:00 Etc/GMT"),
-            "expiration_date_ms": .string("1741514400000"),
-            "expiration_date_pst": .string("2025-03-09 03:00:00 America/Los_Angeles"),
-            "in_app": .number(0),
-        ], context: "receipt")
+        compareObject(
+            app,
+            [
+                "receipt_type": .string("Production"),
+                "adam_id": .number(Int64.max), "app_item_id": .number(Int64.max),
+                "bundle_id": .string("com.example.json"), "application_version": .string("2.0"),
+                "download_id": .number(72_623_859_790_382_856), "version_external_identifier": .number(-42),
+                "receipt_creation_date": .string("2024-09-10 14:43:41 Etc/GMT"),
+                "receipt_creation_date_ms": .string("1725979421000"),
+                "receipt_creation_date_pst": .string("2024-09-10 07:43:41 America/Los_Angeles"),
+                "original_purchase_date": .string("2024-01-15 08:00:00 Etc/GMT"),
+                "original_purchase_date_ms": .string("1705305600000"),
+                "original_purchase_date_pst": .string("2024-01-15 00:00:00 America/Los_Angeles"),
+                "original_application_version": .string("1.0"),
+                "expiration_date": .string("2025-03-09 10:00:00 Etc/GMT"),
+                "expiration_date_ms": .string("1741514400000"),
+                "expiration_date_pst": .string("2025-03-09 03:00:00 America/Los_Angeles"),
+                "in_app": .number(0),
+            ], context: "receipt")
         let inApp = try #require(r["in_app"] as? [[String: Any]])
         #expect(inApp.count == 1)
-        compareObject(try #require(inApp.first), [
-            "quantity": .string("12"),
-            "product_id": .string("com.example.json.sub"),
-            "transaction_id": .string("2000000000000001"),
-            "original_transaction_id": .string("2000000000000000"),
-            // DESIGN §7: a September purchase at 14:43:40 GMT shows 07:43:40.
-            "purchase_date": .string("2024-09-10 14:43:40 Etc/GMT"),
-            "purchase_date_ms": .string("1725979420000"),
-            "purchase_date_pst": .string("2024-09-10 07:43:40 America/Los_Angeles"),
-            // One second before the spring transition: still standard time.
-            "original_purchase_date": .string("2024-03-10 09:59:59 Etc/GMT"),
-            "original_purchase_date_ms": .string("1710064799000"),
-            "original_purchase_date_pst": .string("2024-03-10 01:59:59 America/Los_Angeles"),
-            // Half a second after the autumn transition: the second 01:00:00 (PST), fraction dropped.
-            "expires_date": .string("2024-11-03 09:00:00 Etc/GMT"),
-            "expires_date_ms": .string("1730624400500"),
-            "expires_date_pst": .string("2024-11-03 01:00:00 America/Los_Angeles"),
-            // The spring transition itself: 02:00 PST is 03:00 PDT.
-            "cancellation_date": .string("2024-03-10 10:00:00 Etc/GMT"),
-            "cancellation_date_ms": .string("1710064800000"),
-            "cancellation_date_pst": .string("2024-03-10 03:00:00 America/Los_Angeles"),
-            "web_order_line_item_id": .string("4611686018427387904"),
-            "is_trial_period": .string("true"),
-            "is_in_intro_offer_period": .string("false"),
-            "promotional_offer_id": .string("promo"),
-        ], context: "in_app[0]")
+        compareObject(
+            try #require(inApp.first),
+            [
+                "quantity": .string("12"),
+                "product_id": .string("com.example.json.sub"),
+                "transaction_id": .string("2000000000000001"),
+                "original_transaction_id": .string("2000000000000000"),
+                // DESIGN §7: a September purchase at 14:43:40 GMT shows 07:43:40.
+                "purchase_date": .string("2024-09-10 14:43:40 Etc/GMT"),
+                "purchase_date_ms": .string("1725979420000"),
+                "purchase_date_pst": .string("2024-09-10 07:43:40 America/Los_Angeles"),
+                // One second before the spring transition: still standard time.
+                "original_purchase_date": .string("2024-03-10 09:59:59 Etc/GMT"),
+                "original_purchase_date_ms": .string("1710064799000"),
+                "original_purchase_date_pst": .string("2024-03-10 01:59:59 America/Los_Angeles"),
+                // Half a second after the autumn transition: the second 01:00:00 (PST), fraction dropped.
+                "expires_date": .string("2024-11-03 09:00:00 Etc/GMT"),
+                "expires_date_ms": .string("1730624400500"),
+                "expires_date_pst": .string("2024-11-03 01:00:00 America/Los_Angeles"),
+                // The spring transition itself: 02:00 PST is 03:00 PDT.
+                "cancellation_date": .string("2024-03-10 10:00:00 Etc/GMT"),
+                "cancellation_date_ms": .string("1710064800000"),
+                "cancellation_date_pst": .string("2024-03-10 03:00:00 America/Los_Angeles"),
+                "web_order_line_item_id": .string("4611686018427387904"),
+                "is_trial_period": .string("true"),
+                "is_in_intro_offer_period": .string("false"),
+                "promotional_offer_id": .string("promo"),
+            ], context: "in_app[0]")
     }
 
     /// Integers are written exactly (no floating point): the text carries all 19 digits.
@@ -297,11 +303,17 @@ struct SyntheticJSONTests {
         #expect(!response.contains("null"))
         let r = try #require(try jsonObject(response)["receipt"] as? [String: Any])
         let app = Set(r.keys)
-        #expect(app == ["receipt_type", "bundle_id", "application_version", "receipt_creation_date",
-                        "receipt_creation_date_ms", "receipt_creation_date_pst", "in_app"])
+        #expect(
+            app == [
+                "receipt_type", "bundle_id", "application_version", "receipt_creation_date",
+                "receipt_creation_date_ms", "receipt_creation_date_pst", "in_app",
+            ])
         let purchase = try #require((r["in_app"] as? [[String: Any]])?.first)
-        #expect(Set(purchase.keys) == ["quantity", "product_id", "transaction_id", "purchase_date", "purchase_date_ms",
-                                       "purchase_date_pst"])
+        #expect(
+            Set(purchase.keys) == [
+                "quantity", "product_id", "transaction_id", "purchase_date", "purchase_date_ms",
+                "purchase_date_pst",
+            ])
         #expect(purchase["purchase_date_pst"] as? String == "2023-12-31 16:00:00 America/Los_Angeles")
     }
 
@@ -316,7 +328,8 @@ struct SyntheticJSONTests {
             Payload.minimalPurchase(product: "a", transaction: "1") + [Attr(1713, TLV.integer(0)), Attr(1719, TLV.integer(1))],
             Payload.minimalPurchase(product: "b", transaction: "2") + [Attr(1713, TLV.integer(1)), Attr(1719, TLV.integer(0))],
         ]
-        let r = try #require(try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
+        let r = try #require(
+            try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
         let inApp = try #require(r["in_app"] as? [[String: Any]])
         let a = try #require(inApp.first { $0["product_id"] as? String == "a" })
         let b = try #require(inApp.first { $0["product_id"] as? String == "b" })
@@ -330,8 +343,12 @@ struct SyntheticJSONTests {
     @Test func stringsAreEscaped() throws {
         let awkward = "q\"b\\s/n\nr\rt\tc\u{01}\u{1F}\u{7F} é 😀 \u{2028}end"
         let purchases = [Payload.minimalPurchase(product: awkward, transaction: "\"1\"")]
-        let response = ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(bundleIdentifier: awkward, appVersion: "\\",
-                                                                                      purchases: purchases))))
+        let response = ReceiptJSON.response(
+            try AppReceipt(
+                Synthetic.sign(
+                    Payload.app(
+                        bundleIdentifier: awkward, appVersion: "\\",
+                        purchases: purchases))))
         let r = try #require(try jsonObject(response)["receipt"] as? [String: Any])
         #expect(r["bundle_id"] as? String == awkward)
         #expect(r["application_version"] as? String == "\\")
@@ -347,7 +364,8 @@ struct SyntheticJSONTests {
             Payload.minimalPurchase(product: "micro", transaction: "2", date: "2020-07-22T18:33:15.123456+01:00"),
             Payload.minimalPurchase(product: "almost", transaction: "3", date: "2020-07-22T18:33:15.999Z"),
         ]
-        let r = try #require(try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
+        let r = try #require(
+            try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
         let inApp = try #require(r["in_app"] as? [[String: Any]])
         func purchase(_ id: String) throws -> [String: Any] { try #require(inApp.first { $0["product_id"] as? String == id }) }
         #expect(try purchase("half")["purchase_date_ms"] as? String == "1595442795500")
@@ -365,7 +383,8 @@ struct SyntheticJSONTests {
             Payload.minimalPurchase(product: "moon", transaction: "1", date: "1969-07-20T20:17:40Z"),
             Payload.minimalPurchase(product: "edge", transaction: "2", date: "1969-12-31T23:59:59.5Z"),
         ]
-        let r = try #require(try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
+        let r = try #require(
+            try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
         let inApp = try #require(r["in_app"] as? [[String: Any]])
         func purchase(_ id: String) throws -> [String: Any] { try #require(inApp.first { $0["product_id"] as? String == id }) }
         #expect(try purchase("moon")["purchase_date"] as? String == "1969-07-20 20:17:40 Etc/GMT")
@@ -376,8 +395,10 @@ struct SyntheticJSONTests {
         #expect(try purchase("edge")["purchase_date_pst"] as? String == "1969-12-31 15:59:59 America/Los_Angeles")
     }
 
-    @Test(arguments: [("Production", "Production"), ("ProductionSandbox", "Sandbox"), ("Sandbox", "Sandbox"),
-                      ("ProductionVPP", "Production"), ("ProductionVPPSandbox", "Sandbox"), ("Xcode", "Xcode")])
+    @Test(arguments: [
+        ("Production", "Production"), ("ProductionSandbox", "Sandbox"), ("Sandbox", "Sandbox"),
+        ("ProductionVPP", "Production"), ("ProductionVPPSandbox", "Sandbox"), ("Xcode", "Xcode"),
+    ])
     func environmentMapping(_ written: String, _ reported: String) throws {
         var payload = Payload.app()
         payload.replace(0, TLV.utf8(written))
@@ -512,7 +533,8 @@ struct PacificTimeTests {
             Payload.minimalPurchase(product: "new-year", transaction: "5", date: "2024-01-01T07:59:59Z"),
             Payload.minimalPurchase(product: "leap", transaction: "6", date: "2024-03-01T07:00:00Z"),
         ]
-        let r = try #require(try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
+        let r = try #require(
+            try jsonObject(ReceiptJSON.response(try AppReceipt(Synthetic.sign(Payload.app(purchases: purchases)))))["receipt"] as? [String: Any])
         let inApp = try #require(r["in_app"] as? [[String: Any]])
         func pst(_ id: String) -> String? { inApp.first { $0["product_id"] as? String == id }?["purchase_date_pst"] as? String }
         #expect(pst("spring-before") == "2024-03-10 01:59:59 America/Los_Angeles")

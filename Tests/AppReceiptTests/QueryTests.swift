@@ -5,8 +5,10 @@ import Testing
 import TestHelpers
 
 /// An instant given as UTC civil time, through Foundation's Gregorian calendar (not the code's).
-func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
-         milliseconds: Int = 0) -> Date {
+func utc(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+    milliseconds: Int = 0
+) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
@@ -20,22 +22,29 @@ struct QueryTests {
         typealias P = TestReceipt.Purchase
         var r = TestReceipt()
         r.purchases = [   // deliberately not in date order
-            P(productIdentifier: "sub.monthly", transactionIdentifier: "m3", purchaseDate: "2024-03-01T00:00:00Z",
-              expirationDate: "2024-04-01T00:00:00Z", cancellationDate: "2024-03-05T00:00:00Z", productType: 3),
+            P(
+                productIdentifier: "sub.monthly", transactionIdentifier: "m3", purchaseDate: "2024-03-01T00:00:00Z",
+                expirationDate: "2024-04-01T00:00:00Z", cancellationDate: "2024-03-05T00:00:00Z", productType: 3),
             P(productIdentifier: "coins", transactionIdentifier: "c1", purchaseDate: "2023-12-01T00:00:00Z", productType: 0),
-            P(productIdentifier: "sub.yearly", transactionIdentifier: "y2", purchaseDate: "2024-06-01T00:00:00Z",
-              expirationDate: "2025-06-01T00:00:00Z", productType: 3),
-            P(productIdentifier: "sub.monthly", transactionIdentifier: "m1", purchaseDate: "2024-01-01T00:00:00Z",
-              expirationDate: "2024-02-01T00:00:00Z", productType: 3),
-            P(productIdentifier: "lifetime", transactionIdentifier: "l1", purchaseDate: "2023-05-05T00:00:00Z",
-              cancellationDate: "2023-06-01T00:00:00Z", productType: 1),
+            P(
+                productIdentifier: "sub.yearly", transactionIdentifier: "y2", purchaseDate: "2024-06-01T00:00:00Z",
+                expirationDate: "2025-06-01T00:00:00Z", productType: 3),
+            P(
+                productIdentifier: "sub.monthly", transactionIdentifier: "m1", purchaseDate: "2024-01-01T00:00:00Z",
+                expirationDate: "2024-02-01T00:00:00Z", productType: 3),
+            P(
+                productIdentifier: "lifetime", transactionIdentifier: "l1", purchaseDate: "2023-05-05T00:00:00Z",
+                cancellationDate: "2023-06-01T00:00:00Z", productType: 1),
             P(productIdentifier: "coins", transactionIdentifier: "c2", purchaseDate: "2024-02-10T00:00:00Z", productType: 0),
-            P(productIdentifier: "sub.yearly", transactionIdentifier: "y1", purchaseDate: "2024-01-15T00:00:00Z",
-              expirationDate: "2025-01-15T00:00:00Z", productType: 3),
-            P(productIdentifier: "sub.monthly", transactionIdentifier: "m2", purchaseDate: "2024-02-01T00:00:00Z",
-              expirationDate: "2024-03-01T00:00:00Z", productType: 3),
-            P(productIdentifier: "sub.weekly", transactionIdentifier: "w1", purchaseDate: "2024-05-01T10:00:00.250Z",
-              expirationDate: "2024-05-08T10:00:00.250+00:00", productType: 3),
+            P(
+                productIdentifier: "sub.yearly", transactionIdentifier: "y1", purchaseDate: "2024-01-15T00:00:00Z",
+                expirationDate: "2025-01-15T00:00:00Z", productType: 3),
+            P(
+                productIdentifier: "sub.monthly", transactionIdentifier: "m2", purchaseDate: "2024-02-01T00:00:00Z",
+                expirationDate: "2024-03-01T00:00:00Z", productType: 3),
+            P(
+                productIdentifier: "sub.weekly", transactionIdentifier: "w1", purchaseDate: "2024-05-01T10:00:00.250Z",
+                expirationDate: "2024-05-08T10:00:00.250+00:00", productType: 3),
         ]
         return r
     }()
@@ -120,11 +129,12 @@ struct QueryTests {
 
     @Test func latestExpirationDates() {
         let latest = Self.receipt.latestExpirationDates()
-        #expect(latest == [
-            "sub.monthly": utc(2024, 3, 1),   // m3 (2024-04-01) was cancelled
-            "sub.yearly": utc(2025, 6, 1),
-            "sub.weekly": utc(2024, 5, 8, 10, milliseconds: 250),
-        ])
+        #expect(
+            latest == [
+                "sub.monthly": utc(2024, 3, 1),   // m3 (2024-04-01) was cancelled
+                "sub.yearly": utc(2025, 6, 1),
+                "sub.weekly": utc(2024, 5, 8, 10, milliseconds: 250),
+            ])
     }
 
     @Test func cancelledPurchasesNewestCancellationFirst() {
@@ -162,11 +172,12 @@ struct FixtureQueryTests {
         let inApp = try #require(truth["in_app"] as? [[String: Any]])
         return try inApp.map { entry in
             let f = try #require(entry["fields"] as? [String: Any])
-            return Purchase(product: try #require(f["product_id"] as? String),
-                            transaction: try #require(f["transaction_id"] as? String),
-                            purchase: try #require((f["purchase_date_ms"] as? NSNumber)?.int64Value),
-                            expires: (f["expires_date_ms"] as? NSNumber)?.int64Value,
-                            cancelled: (f["cancellation_date_ms"] as? NSNumber)?.int64Value)
+            return Purchase(
+                product: try #require(f["product_id"] as? String),
+                transaction: try #require(f["transaction_id"] as? String),
+                purchase: try #require((f["purchase_date_ms"] as? NSNumber)?.int64Value),
+                expires: (f["expires_date_ms"] as? NSNumber)?.int64Value,
+                cancelled: (f["cancellation_date_ms"] as? NSNumber)?.int64Value)
         }
     }
 
@@ -193,7 +204,8 @@ struct FixtureQueryTests {
             latest[p.product] = max(latest[p.product] ?? .min, expires)
         }
         #expect(receipt.latestExpirationDates().mapValues(\.millisecondsSince1970) == latest)
-        #expect(receipt.cancelledPurchases().map(\.transactionIdentifier)
+        #expect(
+            receipt.cancelledPurchases().map(\.transactionIdentifier)
                 == truth.filter { $0.cancelled != nil }.sorted { $0.cancelled! > $1.cancelled! }.map(\.transaction))
 
         // Active subscription at every boundary the receipt has: purchase instants, one ms before
@@ -212,8 +224,9 @@ struct FixtureQueryTests {
                 }
                 let expectedExpiry = candidates.map { $0.expires! }.max()
                 let found = receipt.activeAutoRenewableSubscription(product, at: instant(t))
-                #expect(found?.subscriptionExpirationDate?.millisecondsSince1970 == expectedExpiry,
-                        "\(name) \(product ?? "any") at \(t)")
+                #expect(
+                    found?.subscriptionExpirationDate?.millisecondsSince1970 == expectedExpiry,
+                    "\(name) \(product ?? "any") at \(t)")
             }
         }
     }

@@ -5,8 +5,10 @@ import Testing
 /// character-by-character one on every input of that length: valid dates, and every single
 /// character of a date replaced by each of a set of troublemakers.
 struct RFC3339FastPathTests {
-    static let samples = ["2024-02-23T17:27:16Z", "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "9999-12-31T23:59:59Z",
-                          "0001-01-01T00:00:00Z", "2023-02-29T12:00:00Z", "2024-13-01T00:00:00Z", "2024-04-31T24:00:00Z"]
+    static let samples = [
+        "2024-02-23T17:27:16Z", "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "9999-12-31T23:59:59Z",
+        "0001-01-01T00:00:00Z", "2023-02-29T12:00:00Z", "2024-13-01T00:00:00Z", "2024-04-31T24:00:00Z",
+    ]
     static let replacements: [UInt8] = Array("0123456789:-TtZz +/ \u{7F}".utf8) + [0x00, 0x2F, 0x3A, 0x80, 0xB0, 0xFF]
 
     @Test func fastPathAgreesWithGeneralParser() {

@@ -79,8 +79,10 @@ struct Payload {
 
     /// The app-level attributes every receipt needs, with attribute 5 computed for
     /// `deviceIdentifier` (SHA-1 over GUID ‖ opaque value ‖ the bundle id's whole UTF8String).
-    static func app(bundleIdentifier: String = bundleIdentifier, appVersion: String = "7.1",
-                    creationDate: String = "2024-02-23T17:27:16Z", purchases: [[Attr]] = []) -> Payload {
+    static func app(
+        bundleIdentifier: String = bundleIdentifier, appVersion: String = "7.1",
+        creationDate: String = "2024-02-23T17:27:16Z", purchases: [[Attr]] = []
+    ) -> Payload {
         let bundle = TLV.utf8(bundleIdentifier)
         let hash = SHA1.hash(deviceIdentifier + opaqueValue + bundle).bytes
         var attributes = [
@@ -98,10 +100,14 @@ struct Payload {
     }
 
     /// The minimal in-app purchase: quantity, product, transaction, purchase date.
-    static func minimalPurchase(product: String = "com.example.product", transaction: String = "1000",
-                                date: String = "2024-01-01T00:00:00Z") -> [Attr] {
-        [Attr(1701, TLV.integer(1)), Attr(1702, TLV.utf8(product)), Attr(1703, TLV.utf8(transaction)),
-         Attr(1704, TLV.ia5(date))]
+    static func minimalPurchase(
+        product: String = "com.example.product", transaction: String = "1000",
+        date: String = "2024-01-01T00:00:00Z"
+    ) -> [Attr] {
+        [
+            Attr(1701, TLV.integer(1)), Attr(1702, TLV.utf8(product)), Attr(1703, TLV.utf8(transaction)),
+            Attr(1704, TLV.ia5(date)),
+        ]
     }
 
     mutating func remove(_ type: Int) { attributes.removeAll { $0.type == type } }
@@ -146,12 +152,15 @@ func decodingError(_ bytes: [UInt8]) -> ReceiptError? {
 }
 
 /// The error `validate` throws, or `nil` when the receipt is valid.
-func validationError(_ receipt: AppReceipt, policy: TrustPolicy = Synthetic.policy, bundleIdentifier: String? = nil,
-                     appVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
-                     at time: ValidationTime = .receiptCreation) -> ReceiptValidationError? {
+func validationError(
+    _ receipt: AppReceipt, policy: TrustPolicy = Synthetic.policy, bundleIdentifier: String? = nil,
+    appVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
+    at time: ValidationTime = .receiptCreation
+) -> ReceiptValidationError? {
     do {
-        try receipt.validate(policy: policy, bundleIdentifier: bundleIdentifier, appVersion: appVersion,
-                             deviceIdentifier: deviceIdentifier, at: time)
+        try receipt.validate(
+            policy: policy, bundleIdentifier: bundleIdentifier, appVersion: appVersion,
+            deviceIdentifier: deviceIdentifier, at: time)
         return nil
     } catch {
         return error

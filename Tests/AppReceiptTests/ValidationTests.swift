@@ -106,9 +106,11 @@ struct FixtureValidationTests {
     @Test func productionBundleAndVersion() throws {
         let receipt = try Self.receipt("production")
         #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "org.getpure.pure-iphone", appVersion: "15741") == nil)
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "org.getpure.pure-ipad")
+        #expect(
+            validationError(receipt, policy: .appStore, bundleIdentifier: "org.getpure.pure-ipad")
                 == .bundleIdentifierMismatch(expected: "org.getpure.pure-ipad", found: "org.getpure.pure-iphone"))
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "org.getpure.pure-iphone", appVersion: "15742")
+        #expect(
+            validationError(receipt, policy: .appStore, bundleIdentifier: "org.getpure.pure-iphone", appVersion: "15742")
                 == .appVersionMismatch(expected: "15742", found: "15741"))
         // The expected bundle id is compared exactly (no case folding, no trimming).
         #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "ORG.getpure.pure-iphone") != nil)
@@ -118,8 +120,10 @@ struct FixtureValidationTests {
     @Test func sandboxDeviceHashMatchesItsGUID() throws {
         let receipt = try Self.receipt("sandbox-g5")
         #expect(receipt.matchesDevice(Self.sandboxDevice))
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "2",
-                                deviceIdentifier: Self.sandboxDevice) == nil)
+        #expect(
+            validationError(
+                receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "2",
+                deviceIdentifier: Self.sandboxDevice) == nil)
         let zero = [UInt8](repeating: 0, count: 16)
         #expect(!receipt.matchesDevice(zero))
         #expect(validationError(receipt, policy: .appStore, deviceIdentifier: zero) == .deviceHashMismatch)
@@ -199,18 +203,26 @@ struct FixtureValidationTests {
         var bytes = try Fixtures.bytes("receipts/sandbox-g5.der")
         bytes[bytes.count - 20] ^= 0x01
         let forged = try AppReceipt(bytes)
-        guard case .untrusted = validationError(forged, policy: .appStore, bundleIdentifier: "com.other", appVersion: "9",
-                                                deviceIdentifier: [0]) else {
+        guard
+            case .untrusted = validationError(
+                forged, policy: .appStore, bundleIdentifier: "com.other", appVersion: "9",
+                deviceIdentifier: [0])
+        else {
             Issue.record("expected untrusted first")
             return
         }
         let receipt = try Self.receipt("sandbox-g5")
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "com.other", appVersion: "9", deviceIdentifier: [0])
+        #expect(
+            validationError(receipt, policy: .appStore, bundleIdentifier: "com.other", appVersion: "9", deviceIdentifier: [0])
                 == .bundleIdentifierMismatch(expected: "com.other", found: "dev.bonzer.weeka.app"))
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "9",
-                                deviceIdentifier: [0]) == .appVersionMismatch(expected: "9", found: "2"))
-        #expect(validationError(receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "2",
-                                deviceIdentifier: [0]) == .deviceHashMismatch)
+        #expect(
+            validationError(
+                receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "9",
+                deviceIdentifier: [0]) == .appVersionMismatch(expected: "9", found: "2"))
+        #expect(
+            validationError(
+                receipt, policy: .appStore, bundleIdentifier: "dev.bonzer.weeka.app", appVersion: "2",
+                deviceIdentifier: [0]) == .deviceHashMismatch)
     }
 }
 
@@ -222,8 +234,10 @@ struct SyntheticValidationTests {
     }()
 
     @Test func validReceiptPassesEveryStep() throws {
-        #expect(validationError(Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.1",
-                                deviceIdentifier: Payload.deviceIdentifier) == nil)
+        #expect(
+            validationError(
+                Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.1",
+                deviceIdentifier: Payload.deviceIdentifier) == nil)
         let verified = try Self.receipt.validate(policy: Synthetic.policy)
         #expect(verified.chain.count == 3)
         #expect(Array(verified.chain[2].encoded) == Synthetic.rootCertificate)
@@ -274,9 +288,11 @@ struct SyntheticValidationTests {
     }
 
     @Test func eachMismatchIsItsOwnError() {
-        #expect(validationError(Self.receipt, bundleIdentifier: "com.example.other")
+        #expect(
+            validationError(Self.receipt, bundleIdentifier: "com.example.other")
                 == .bundleIdentifierMismatch(expected: "com.example.other", found: Payload.bundleIdentifier))
-        #expect(validationError(Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.10")
+        #expect(
+            validationError(Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.10")
                 == .appVersionMismatch(expected: "7.10", found: "7.1"))
         #expect(validationError(Self.receipt, deviceIdentifier: [UInt8](repeating: 0, count: 16)) == .deviceHashMismatch)
         #expect(Self.receipt.matchesDevice(Payload.deviceIdentifier))
@@ -292,11 +308,14 @@ struct SyntheticValidationTests {
             Issue.record("untrusted must be reported before the bundle id")
             return
         }
-        #expect(validationError(Self.receipt, bundleIdentifier: "x", appVersion: "y", deviceIdentifier: zero)
+        #expect(
+            validationError(Self.receipt, bundleIdentifier: "x", appVersion: "y", deviceIdentifier: zero)
                 == .bundleIdentifierMismatch(expected: "x", found: Payload.bundleIdentifier))
-        #expect(validationError(Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "y", deviceIdentifier: zero)
+        #expect(
+            validationError(Self.receipt, bundleIdentifier: Payload.bundleIdentifier, appVersion: "y", deviceIdentifier: zero)
                 == .appVersionMismatch(expected: "y", found: "7.1"))
-        #expect(validationError(Self.receipt, appVersion: "y", deviceIdentifier: zero)
+        #expect(
+            validationError(Self.receipt, appVersion: "y", deviceIdentifier: zero)
                 == .appVersionMismatch(expected: "y", found: "7.1"))
         guard case .untrusted = validationError(forged, deviceIdentifier: zero) else {
             Issue.record("untrusted must be reported before the device hash")
@@ -314,7 +333,8 @@ struct SyntheticValidationTests {
             Issue.record("expected expired one second after notAfter")
             return
         }
-        guard case .untrusted(.notYetValid(_, notBefore, notBefore - 1)) = validationError(Self.receipt, at: .date(instant((notBefore - 1) * 1000))) else {
+        guard case .untrusted(.notYetValid(_, notBefore, notBefore - 1)) = validationError(Self.receipt, at: .date(instant((notBefore - 1) * 1000)))
+        else {
             Issue.record("expected notYetValid one second before notBefore")
             return
         }
@@ -344,7 +364,9 @@ struct SyntheticValidationTests {
 
     @Test func berEnvelopeValidatesLikeDER() throws {
         let ber = try AppReceipt(Synthetic.sign(Payload.app().encoded, berSegmentSize: 100))
-        #expect(validationError(ber, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.1",
-                                deviceIdentifier: Payload.deviceIdentifier) == nil)
+        #expect(
+            validationError(
+                ber, bundleIdentifier: Payload.bundleIdentifier, appVersion: "7.1",
+                deviceIdentifier: Payload.deviceIdentifier) == nil)
     }
 }

@@ -76,7 +76,9 @@ struct FixtureTokenTests {
 
     @Test func policiesWithTheirOwnAnchorsKeepTheirPlainErrors() throws {
         let token = try Self.token("xcode-signed-transaction")
-        let error = #expect(throws: JWSError.self) { _ = try JWSVerifier(policy: try Self.ownRootPolicy(try Self.token("testca-test-notification"))).verify(token) }
+        let error = #expect(throws: JWSError.self) {
+            _ = try JWSVerifier(policy: try Self.ownRootPolicy(try Self.token("testca-test-notification"))).verify(token)
+        }
         if case .untrustedOrigin = error { Issue.record("a custom policy's refusal was reworded") }
     }
 

@@ -17,11 +17,13 @@ import Testing
 
     @Test func valuesOfEveryKindRead() throws {
         let value = try Self.value(#" {"a": [1, -0.5e+3, true, false, null], "b": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "c": {}} "#)
-        #expect(value == .object([
-            .init(name: "a", value: .array([.number("1"), .number("-0.5e+3"), .bool(true), .bool(false), .null])),
-            .init(name: "b", value: .string("x\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{1F600}")),
-            .init(name: "c", value: .object([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    .init(name: "a", value: .array([.number("1"), .number("-0.5e+3"), .bool(true), .bool(false), .null])),
+                    .init(name: "b", value: .string("x\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{1F600}")),
+                    .init(name: "c", value: .object([])),
+                ]))
         #expect(value["b"] == .string("x\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{1F600}"))
         #expect(try Self.value("[]") == .array([]))
         #expect(try Self.value("\"é\"") == .string("é"))
@@ -36,22 +38,22 @@ import Testing
     @Test func escapesAreChecked() {
         #expect(Self.error(#""\x""#) == .invalidEscape)
         #expect(Self.error(#""\u12G4""#) == .invalidEscape)
-        #expect(Self.error(#""\ud83d""#) == .invalidEscape)            // lone high surrogate
-        #expect(Self.error(#""\ude00""#) == .invalidEscape)            // lone low surrogate
-        #expect(Self.error(#""\ud83d\u0041""#) == .invalidEscape)      // high surrogate, then no low one
+        #expect(Self.error(#""\ud83d""#) == .invalidEscape)   // lone high surrogate
+        #expect(Self.error(#""\ude00""#) == .invalidEscape)   // lone low surrogate
+        #expect(Self.error(#""\ud83d\u0041""#) == .invalidEscape)   // high surrogate, then no low one
         #expect(Self.error("\"\u{1}\"") == .unescapedControlCharacter)
         #expect(Self.error("\"\n\"") == .unescapedControlCharacter)
     }
 
     @Test func stringsMustBeUTF8() {
         let cases: [[UInt8]] = [
-            [0x22, 0xFF, 0x22],                    // not a lead byte
-            [0x22, 0xC0, 0xAF, 0x22],              // overlong '/'
-            [0x22, 0xE0, 0x80, 0xAF, 0x22],        // overlong 3-byte
-            [0x22, 0xED, 0xA0, 0x80, 0x22],        // UTF-16 surrogate D800
-            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-            [0x22, 0xE2, 0x82, 0x22],              // truncated
-            [0x22, 0xC3],                          // truncated at the end
+            [0x22, 0xFF, 0x22],   // not a lead byte
+            [0x22, 0xC0, 0xAF, 0x22],   // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],   // overlong 3-byte
+            [0x22, 0xED, 0xA0, 0x80, 0x22],   // UTF-16 surrogate D800
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],   // above U+10FFFF
+            [0x22, 0xE2, 0x82, 0x22],   // truncated
+            [0x22, 0xC3],   // truncated at the end
         ]
         for bytes in cases {
             #expect(Self.error(bytes) == .invalidUTF8, "\(bytes)")
@@ -140,7 +142,7 @@ import Testing
         // Within a second of Int64.min: rounding down must not overflow (a signed payload may say so).
         #expect(UnixMilliseconds(.min).seconds == Int64.min / 1000 - 1)
         #expect(UnixMilliseconds(.min + 807).seconds == Int64.min / 1000 - 1)   // -9223372036854775.001 s
-        #expect(UnixMilliseconds(.min + 808).seconds == Int64.min / 1000)       // exactly -9223372036854775 s
+        #expect(UnixMilliseconds(.min + 808).seconds == Int64.min / 1000)   // exactly -9223372036854775 s
         #expect(UnixMilliseconds(.max).seconds == Int64.max / 1000)
     }
 
@@ -165,11 +167,11 @@ import Testing
         #expect(Base64.decodeURL(Array("AQID".utf8)[...]) == [1, 2, 3])
         #expect(Base64.decodeURL(Array("_-8".utf8)[...]) == [0xFF, 0xEF])
         #expect(Base64.decodeURL(Array("AQ".utf8)[...]) == [1])
-        #expect(Base64.decodeURL(Array("AQ==".utf8)[...]) == nil)      // padding
-        #expect(Base64.decodeURL(Array("/+8".utf8)[...]) == nil)       // standard alphabet
-        #expect(Base64.decodeURL(Array("AR".utf8)[...]) == nil)        // non-canonical: low bits set
-        #expect(Base64.decodeURL(Array("A".utf8)[...]) == nil)         // impossible length
-        #expect(Base64.decodeURL(Array("AQ D".utf8)[...]) == nil)      // whitespace
+        #expect(Base64.decodeURL(Array("AQ==".utf8)[...]) == nil)   // padding
+        #expect(Base64.decodeURL(Array("/+8".utf8)[...]) == nil)   // standard alphabet
+        #expect(Base64.decodeURL(Array("AR".utf8)[...]) == nil)   // non-canonical: low bits set
+        #expect(Base64.decodeURL(Array("A".utf8)[...]) == nil)   // impossible length
+        #expect(Base64.decodeURL(Array("AQ D".utf8)[...]) == nil)   // whitespace
     }
 
     @Test func standardAlphabetWithPadding() {
@@ -177,10 +179,10 @@ import Testing
         #expect(Base64.decodeStandard(Array("AQ==".utf8)[...]) == [1])
         #expect(Base64.decodeStandard(Array("AQI=".utf8)[...]) == [1, 2])
         #expect(Base64.decodeStandard(Array("/+8=".utf8)[...]) == [0xFF, 0xEF])
-        #expect(Base64.decodeStandard(Array("AQ".utf8)[...]) == nil)       // padding missing
-        #expect(Base64.decodeStandard(Array("A===".utf8)[...]) == nil)     // too much padding
-        #expect(Base64.decodeStandard(Array("AR==".utf8)[...]) == nil)     // non-canonical
-        #expect(Base64.decodeStandard(Array("_-8=".utf8)[...]) == nil)     // URL alphabet
-        #expect(Base64.decodeStandard(Array("AQ=D".utf8)[...]) == nil)     // padding inside
+        #expect(Base64.decodeStandard(Array("AQ".utf8)[...]) == nil)   // padding missing
+        #expect(Base64.decodeStandard(Array("A===".utf8)[...]) == nil)   // too much padding
+        #expect(Base64.decodeStandard(Array("AR==".utf8)[...]) == nil)   // non-canonical
+        #expect(Base64.decodeStandard(Array("_-8=".utf8)[...]) == nil)   // URL alphabet
+        #expect(Base64.decodeStandard(Array("AQ=D".utf8)[...]) == nil)   // padding inside
     }
 }

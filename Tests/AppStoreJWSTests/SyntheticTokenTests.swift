@@ -166,8 +166,10 @@ import X509Certificates
 
     @Test func signatureOfTheWrongLengthIsMalformed() {
         let token = Self.token()
-        #expect(Self.error(Self.replacingPart(2, of: token, with: TestJWS.base64URL([UInt8](repeating: 1, count: 63)))) == .invalidSignatureLength(63))
-        #expect(Self.error(Self.replacingPart(2, of: token, with: TestJWS.base64URL([UInt8](repeating: 1, count: 72)))) == .invalidSignatureLength(72))
+        #expect(
+            Self.error(Self.replacingPart(2, of: token, with: TestJWS.base64URL([UInt8](repeating: 1, count: 63)))) == .invalidSignatureLength(63))
+        #expect(
+            Self.error(Self.replacingPart(2, of: token, with: TestJWS.base64URL([UInt8](repeating: 1, count: 72)))) == .invalidSignatureLength(72))
     }
 
     @Test func base64URLWithPaddingOrStandardCharactersIsMalformed() {
@@ -231,7 +233,8 @@ import X509Certificates
     @Test func notificationsVerifyTheirNestedTokensAndCatchATamperedOne() throws {
         let renewal = Self.token("{\"originalTransactionId\":\"2000000100\",\"autoRenewStatus\":1,\"signedDate\":\(Self.signedDate)}")
         let notification = { (transaction: String) in
-            Self.token("""
+            Self.token(
+                """
                 {"notificationType":"DID_RENEW","notificationUUID":"6f1e","data":{"bundleId":"com.example.app","appAppleId":42,\
                 "environment":"Production","signedTransactionInfo":"\(transaction)","signedRenewalInfo":"\(renewal)"},\
                 "version":"2.0","signedDate":\(Self.signedDate)}
@@ -245,7 +248,8 @@ import X509Certificates
         }
 
         let inner = Self.token()
-        let tampered = Self.replacingPart(1, of: inner, with: TestJWS.base64URL(Array(Self.transaction.replacingOccurrences(of: "4990", with: "1").utf8)))
+        let tampered = Self.replacingPart(
+            1, of: inner, with: TestJWS.base64URL(Array(Self.transaction.replacingOccurrences(of: "4990", with: "1").utf8)))
         let error = #expect(throws: JWSError.self) { _ = try Self.verifier.verifyNotification(notification(tampered)) }
         #expect(error == .nested(member: "data.signedTransactionInfo", .signatureInvalid(subject: Self.chain.leaf.subjectDescription)))
         #expect(error?.category == .notAuthentic)

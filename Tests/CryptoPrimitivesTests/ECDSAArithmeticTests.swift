@@ -44,8 +44,8 @@ import Testing
     func constantsMatchTheirDefinitions(_ modulus: Support.Modulus) {
         let m = Support.limbs(modulus)
         #expect(m == Self.limbs(hex: Self.published[modulus]!))
-        #expect(m[0] &* Support.negativeInverse(modulus) == .max)                    // m·(−m⁻¹) ≡ −1 mod 2^64
-        let rSquared = [UInt64](repeating: 0, count: 2 * m.count) + [1]                // 2^(128k)
+        #expect(m[0] &* Support.negativeInverse(modulus) == .max)   // m·(−m⁻¹) ≡ −1 mod 2^64
+        let rSquared = [UInt64](repeating: 0, count: 2 * m.count) + [1]   // 2^(128k)
         #expect(Support.rSquared(modulus) == MontgomeryTests.mod(rSquared, m))
     }
 
@@ -78,10 +78,11 @@ import Testing
         // Edges: m − 1 squared, 0 times anything.
         var mMinus1 = m
         mMinus1[0] -= 1
-        #expect(MontgomeryTests.mod([UInt64](repeating: 0, count: m.count) + Support.montgomeryProduct(mMinus1, mMinus1, modulus), m)
+        #expect(
+            MontgomeryTests.mod([UInt64](repeating: 0, count: m.count) + Support.montgomeryProduct(mMinus1, mMinus1, modulus), m)
                 == MontgomeryTests.mulMod(mMinus1, mMinus1, m))
         #expect(Support.montgomerySquare(mMinus1, modulus) == Support.montgomeryProduct(mMinus1, mMinus1, modulus))
-        let allOnes = [UInt64](repeating: .max, count: m.count)                     // the largest square product
+        let allOnes = [UInt64](repeating: .max, count: m.count)   // the largest square product
         let belowM = MontgomeryTests.mod(allOnes, m)
         #expect(Support.montgomerySquare(belowM, modulus) == Support.montgomeryProduct(belowM, belowM, modulus))
         #expect(Support.montgomeryProduct([UInt64](repeating: 0, count: m.count), mMinus1, modulus).allSatisfy { $0 == 0 })
@@ -97,13 +98,16 @@ import Testing
     func orderOfTheGenerator(_ curve: EllipticCurve) throws {
         let n = Self.order(curve)
         #expect(Support.isOnCurve(curve, Support.generator(curve)))
-        #expect(Self.multiplyGenerator(curve, n) == nil)                                 // n·G = O
+        #expect(Self.multiplyGenerator(curve, n) == nil)   // n·G = O
         var nMinus1 = n
         nMinus1[0] -= 1
-        let minusG = try #require(Self.multiplyGenerator(curve, nMinus1))               // (n − 1)·G = −G
+        let minusG = try #require(Self.multiplyGenerator(curve, nMinus1))   // (n − 1)·G = −G
         #expect(minusG.x == Support.generator(curve).x)
-        #expect(minusG.y == Support.difference([UInt64](repeating: 0, count: n.count), Support.generator(curve).y,
-                                               curve == .p256 ? .p256Field : .p384Field))
+        #expect(
+            minusG.y
+                == Support.difference(
+                    [UInt64](repeating: 0, count: n.count), Support.generator(curve).y,
+                    curve == .p256 ? .p256Field : .p384Field))
         #expect(Self.multiplyGenerator(curve, [UInt64](repeating: 0, count: n.count)) == nil)   // 0·G = O
     }
 

@@ -68,15 +68,15 @@ import Testing
             r.withUnsafeBytes { r in s.withUnsafeBytes { s in key.publicKey.isValidSignature(r: r, s: s, digest: digest) } }
         }
         #expect(verifies(r, s))
-        #expect(verifies([0, 0] + r, [0] + s))                        // leading zeros allowed
-        #expect(!verifies(zero, s))                                     // r = 0
-        #expect(!verifies(r, zero))                                     // s = 0
-        #expect(!verifies([], s))                                       // empty is zero
-        #expect(!verifies(n, s))                                        // r = n
-        #expect(!verifies(r, n))                                        // s = n
-        #expect(!verifies([1] + r, s))                                  // r ≥ 2^(8·size)
+        #expect(verifies([0, 0] + r, [0] + s))   // leading zeros allowed
+        #expect(!verifies(zero, s))   // r = 0
+        #expect(!verifies(r, zero))   // s = 0
+        #expect(!verifies([], s))   // empty is zero
+        #expect(!verifies(n, s))   // r = n
+        #expect(!verifies(r, n))   // s = n
+        #expect(!verifies([1] + r, s))   // r ≥ 2^(8·size)
         #expect(!verifies(r, [1] + s))
-        #expect(!verifies(Self.adding(n, r), s))                       // r + n: the same residue, out of range
+        #expect(!verifies(Self.adding(n, r), s))   // r + n: the same residue, out of range
         #expect(!verifies(r, Self.adding(n, s)))
         // High S: (r, n − s) is the other valid signature; ECDSA (and JWS, Apple) accept it.
         #expect(verifies(r, Self.subtracting(n, s)))
@@ -116,15 +116,21 @@ import Testing
     @Test func digestsOfOtherLengths() throws {
         let message = Array("cross-hash".utf8)
         let cases: [(EllipticCurve, HashAlgorithm, String, String)] = [
-            (.p256, .sha384,
-             "04f9ebe464147cc102d92324d099d927c1a50e42d57a08a116ffec0a29819d8c6570baf7d12888902a6a0c1d67add103123c859ab69bf8e9431c9384930d4b7eee",
-             "0769f96e00646e0748c5e2b738af4d475ef2b7860b0f733f8b9c6a9a322d15d36913f443dd21e03a21b77f2c2870c56c8bd0654889efd4e4b118eebf804ba289"),
-            (.p384, .sha256,
-             "04bfd152465458e5b9f1a903eafef03095ebfd52c5f9ea97be74de9194355fcfb40ec097315adf6afdefba21f44b625b4817058eff9a1ad175a4675e9c730cb028ec76aec544f7a56d58164d8cfc0402b489c4e74c918dc3a77f5c219d31b8e245",
-             "25aed2f772d1b6210c37507fac5ba614e95be68e65936f4162d5b5f0281a2b2b872ceecc8087d85f561c9d756eec8ad1b73af8cc21a3af27176f5b3a7fdaa5be1f2c6ff2dac80573d8669061af01806b770aa352ec7639866d56d3b43eda328f"),
-            (.p256, .sha1,
-             "04f9ebe464147cc102d92324d099d927c1a50e42d57a08a116ffec0a29819d8c6570baf7d12888902a6a0c1d67add103123c859ab69bf8e9431c9384930d4b7eee",
-             "2ed1a779fa005dcf0cde0fd080aceb6ee7bc661b66dd6eaff18467c612e3ae2c694c50663a13278f4512e812e7d5eae7abbd05516e640a724ae3a47b586b99bb"),
+            (
+                .p256, .sha384,
+                "04f9ebe464147cc102d92324d099d927c1a50e42d57a08a116ffec0a29819d8c6570baf7d12888902a6a0c1d67add103123c859ab69bf8e9431c9384930d4b7eee",
+                "0769f96e00646e0748c5e2b738af4d475ef2b7860b0f733f8b9c6a9a322d15d36913f443dd21e03a21b77f2c2870c56c8bd0654889efd4e4b118eebf804ba289"
+            ),
+            (
+                .p384, .sha256,
+                "04bfd152465458e5b9f1a903eafef03095ebfd52c5f9ea97be74de9194355fcfb40ec097315adf6afdefba21f44b625b4817058eff9a1ad175a4675e9c730cb028ec76aec544f7a56d58164d8cfc0402b489c4e74c918dc3a77f5c219d31b8e245",
+                "25aed2f772d1b6210c37507fac5ba614e95be68e65936f4162d5b5f0281a2b2b872ceecc8087d85f561c9d756eec8ad1b73af8cc21a3af27176f5b3a7fdaa5be1f2c6ff2dac80573d8669061af01806b770aa352ec7639866d56d3b43eda328f"
+            ),
+            (
+                .p256, .sha1,
+                "04f9ebe464147cc102d92324d099d927c1a50e42d57a08a116ffec0a29819d8c6570baf7d12888902a6a0c1d67add103123c859ab69bf8e9431c9384930d4b7eee",
+                "2ed1a779fa005dcf0cde0fd080aceb6ee7bc661b66dd6eaff18467c612e3ae2c694c50663a13278f4512e812e7d5eae7abbd05516e640a724ae3a47b586b99bb"
+            ),
         ]
         for (curve, hash, point, signature) in cases {
             let key = try ECDSAPublicKey(curve: curve, x963Representation: Hex.bytes(point))
@@ -146,7 +152,7 @@ import Testing
             let publicKey = try ECDSAPublicKey(curve: curve, x963Representation: key.x963Representation)
             #expect(publicKey == key.publicKey)
             #expect(publicKey.isValidSignature(rawRepresentation: signature, digest: digest))
-            #expect(key.signature(for: digest) == signature)                      // deterministic
+            #expect(key.signature(for: digest) == signature)   // deterministic
         }
     }
 

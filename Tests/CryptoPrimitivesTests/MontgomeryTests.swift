@@ -96,13 +96,14 @@ import Testing
     @Test func longDivisionMatchesTheReference() {
         var generator = SplitMix64(seed: 1)
         for count in Self.limbCounts {
-            for _ in 0..<12 {
+            for _ in 0 ..< 12 {
                 let n = generator.modulus(count)
                 let x = generator.limbs(Int(generator.next() % UInt64(2 * count + 3)))
                 let shift = Int(generator.next() % 3) * count / 2
                 let shifted = [UInt64](repeating: 0, count: shift) + x
-                #expect(MontgomeryTestSupport.remainder(x, shiftedByLimbs: shift, modulus: n) == Self.mod(shifted, n),
-                        "x = \(x), shift = \(shift), n = \(n)")
+                #expect(
+                    MontgomeryTestSupport.remainder(x, shiftedByLimbs: shift, modulus: n) == Self.mod(shifted, n),
+                    "x = \(x), shift = \(shift), n = \(n)")
             }
         }
     }
@@ -128,12 +129,12 @@ import Testing
     @Test func montgomeryOperationsMatchTheReference() {
         var generator = SplitMix64(seed: 2)
         for count in Self.limbCounts {
-            for _ in 0..<6 {
+            for _ in 0 ..< 6 {
                 let n = generator.modulus(count)
                 let r = Self.rModN(n)
                 var operands = [generator.below(n), generator.below(n), [UInt64](repeating: 0, count: count)]
                 var nMinusOne = n
-                nMinusOne[0] -= 1                                            // n is odd
+                nMinusOne[0] -= 1   // n is odd
                 operands.append(nMinusOne)
                 for a in operands {
                     // x·R mod n.
@@ -178,10 +179,12 @@ import Testing
             for exponent in exponents {
                 let base = generator.below(n)
                 let expected = Self.powMod(base, exponent, n)
-                #expect(MontgomeryTestSupport.power(base, exponent: exponent, modulus: n) == expected,
-                        "\(base)^\(exponent) mod \(n)")
-                #expect(MontgomeryTestSupport.power(base, exponent: [exponent], modulus: n) == expected,
-                        "\(base)^\(exponent) mod \(n), windowed")
+                #expect(
+                    MontgomeryTestSupport.power(base, exponent: exponent, modulus: n) == expected,
+                    "\(base)^\(exponent) mod \(n)")
+                #expect(
+                    MontgomeryTestSupport.power(base, exponent: [exponent], modulus: n) == expected,
+                    "\(base)^\(exponent) mod \(n), windowed")
             }
         }
     }
@@ -221,7 +224,7 @@ extension SplitMix64 {
         }
     }
 
-    mutating func limbs(_ count: Int) -> [UInt64] { (0..<count).map { _ in limb() } }
+    mutating func limbs(_ count: Int) -> [UInt64] { (0 ..< count).map { _ in limb() } }
 
     /// An odd modulus of `count` limbs with a non-zero top limb (small, large or any).
     mutating func modulus(_ count: Int) -> [UInt64] {

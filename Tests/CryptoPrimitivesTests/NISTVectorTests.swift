@@ -52,7 +52,7 @@ import Testing
                     record(checkpoint == expected, &tally, file, "Monte checkpoint")
                 } else {
                     guard let hash, let length, let message, length % 8 == 0 else { tally.skipped += 1; continue }
-                    let input = Array(message.prefix(length / 8))        // Len = 0 → empty (Msg = 00)
+                    let input = Array(message.prefix(length / 8))   // Len = 0 → empty (Msg = 00)
                     let actual = input.withUnsafeBytes { hash($0) }.bytes
                     record(actual == expected, &tally, file, "Len = \(length)")
                 }
@@ -66,7 +66,7 @@ import Testing
     /// MDi = SHA(Mi) for i = 3…1002; the checkpoint (and next seed) is MD1002.
     static func monteCarlo(seed: [UInt8], _ hash: (UnsafeRawBufferPointer) -> Digest) -> [UInt8] {
         var window = [seed, seed, seed]
-        for _ in 3...1002 {
+        for _ in 3 ... 1002 {
             let next = (window[0] + window[1] + window[2]).withUnsafeBytes { hash($0) }.bytes
             window = [window[1], window[2], next]
         }
@@ -74,7 +74,9 @@ import Testing
     }
 
     static func record(_ ok: Bool, _ tally: inout Tally, _ file: URL, _ what: String) {
-        if ok { tally.passed += 1 } else {
+        if ok {
+            tally.passed += 1
+        } else {
             tally.failed += 1
             if tally.failed <= 3 { Issue.record("\(file.lastPathComponent): mismatch at \(what)") }
         }
@@ -125,7 +127,7 @@ import Testing
     @Test func monteCarloFollowsTheDefinition() {
         let seed = Hex.bytes("f41ece2613e4573915696b5adcd51ca328be3bf566a9ca99c9ceb0279c1cb0a7")
         var md = [seed, seed, seed]
-        for _ in 3...1002 { md.append(SHA256.hash(md[md.count - 3] + md[md.count - 2] + md[md.count - 1]).bytes) }
+        for _ in 3 ... 1002 { md.append(SHA256.hash(md[md.count - 3] + md[md.count - 2] + md[md.count - 1]).bytes) }
         #expect(Self.monteCarlo(seed: seed, SHA256.hash) == md[1002])
     }
 }

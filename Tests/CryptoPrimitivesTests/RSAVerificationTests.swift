@@ -83,7 +83,7 @@ import Testing
         let signature = Self.signingKey.sign(digest: Self.digest, algorithm: .sha256)
         #expect(signature == Self.validSignature)
         var accepted: [Int] = []
-        for bit in 0..<(signature.count * 8) {
+        for bit in 0 ..< (signature.count * 8) {
             var flipped = signature
             flipped[bit / 8] ^= 0x80 >> UInt8(bit % 8)
             if Self.verify(flipped) { accepted.append(bit) }
@@ -115,7 +115,7 @@ import Testing
         #expect(refusal(n, [4]) == .exponentIsEven)
         #expect(refusal(n, [1, 0, 0]) == .exponentIsEven)
         #expect(refusal(n, [1] + [UInt8](repeating: 0, count: 7) + [1]) == .exponentTooLarge)   // 2^64 + 1
-        #expect(refusal(n, [UInt8](repeating: 0xff, count: 8)) == nil)                           // 2^64 − 1
+        #expect(refusal(n, [UInt8](repeating: 0xff, count: 8)) == nil)   // 2^64 − 1
         #expect(refusal(n, [3]) == nil)
 
         // The size limits themselves are accepted.
@@ -123,7 +123,7 @@ import Testing
         #expect(smallest.modulusBitCount == 1024 && smallest.modulusByteCount == 128)
         let largest = try RSAPublicKey(modulus: [UInt8](repeating: 0xff, count: 1024), exponent: e)
         #expect(largest.modulusBitCount == 8192 && largest.modulusByteCount == 1024)
-        #expect(RSAPublicKey.supportedModulusBits == 1024...8192)
+        #expect(RSAPublicKey.supportedModulusBits == 1024 ... 8192)
 
         // Leading zeros are ignored; the accessors return minimal encodings.
         let padded = try RSAPublicKey(modulus: [0, 0, 0] + n, exponent: [0, 0, 1, 0, 1])

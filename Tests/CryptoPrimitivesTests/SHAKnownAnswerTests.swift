@@ -5,7 +5,7 @@ import Testing
 /// Known answers at the padding boundaries, FIPS 180's million-'a' messages and streaming.
 @Suite struct SHAKnownAnswerTests {
     /// `n` bytes of the pattern `i % 251`.
-    static func pattern(_ n: Int) -> [UInt8] { (0..<n).map { UInt8($0 % 251) } }
+    static func pattern(_ n: Int) -> [UInt8] { (0 ..< n).map { UInt8($0 % 251) } }
 
     /// Every algorithm with its one-shot and streaming entry points.
     struct Algorithm: Sendable, CustomStringConvertible {
@@ -123,7 +123,7 @@ import Testing
         let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(algorithm.oneShot(message).description == expected)
         // 1,000 chunks of 1,000 bytes, as FIPS 180 phrases the test.
-        #expect(algorithm.streaming(Array(repeating: Array(message[0..<1000]), count: 1000)).description == expected)
+        #expect(algorithm.streaming(Array(repeating: Array(message[0 ..< 1000]), count: 1000)).description == expected)
     }
 
     @Test(arguments: algorithms)
@@ -131,7 +131,7 @@ import Testing
         let message = Self.pattern(3 * 1024 + 17)
         let expected = algorithm.oneShot(message)
         for chunkSize in [1, 3, 7, 55, 63, 64, 65, 111, 127, 128, 129, 1000] {
-            let chunks = stride(from: 0, to: message.count, by: chunkSize).map { Array(message[$0..<min($0 + chunkSize, message.count)]) }
+            let chunks = stride(from: 0, to: message.count, by: chunkSize).map { Array(message[$0 ..< min($0 + chunkSize, message.count)]) }
             #expect(algorithm.streaming(chunks) == expected, "\(algorithm) in chunks of \(chunkSize)")
         }
         // Empty updates change nothing.
@@ -142,11 +142,11 @@ import Testing
         let message = Self.pattern(1000)
         let expected = SHA256.hash(message)
         var contiguous = SHA256()
-        contiguous.update(message[0..<500])                 // ArraySlice: contiguous storage
+        contiguous.update(message[0 ..< 500])   // ArraySlice: contiguous storage
         contiguous.update(message[500...])
         #expect(contiguous.finalize() == expected)
         var chunked = SHA256()
-        chunked.update(message.lazy.map { $0 })              // no contiguous storage: copied in chunks
+        chunked.update(message.lazy.map { $0 })   // no contiguous storage: copied in chunks
         #expect(chunked.finalize() == expected)
         var repeated = SHA512()
         repeated.update(repeatElement(UInt8(ascii: "a"), count: 1_000_000))
@@ -170,7 +170,7 @@ import Testing
         ]
         for (algorithm, expected, count) in cases {
             var hasher = DigestHasher(algorithm)
-            hasher.update(Array(message[0..<100]))
+            hasher.update(Array(message[0 ..< 100]))
             message[100...].withUnsafeBytes { hasher.update($0) }
             #expect(hasher.finalize() == expected)
             #expect(algorithm.hash(message) == expected)

@@ -20,7 +20,9 @@ import Testing
     /// `printf abc | openssl dgst -ALG -sign KEY.pem -binary | xxd -p`.
     /// PKCS#1 v1.5 is deterministic, so ours must be byte-identical.
     static let openSSLSignatures: [OpenSSLSignature] = [
-        OpenSSLSignature(key: TestKeys.rsa2048[0], algorithm: .sha256, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa2048[0], algorithm: .sha256,
+            signature: """
                 00825a667a11e066dd4d285fe81eb7d18ba8b33b99d40f36bef6f32aa5ac1e1ffdd451ef61bfaae1ad3a64372e9603ea
                 327ce094c8b5dff8ec2d7f1dac9b9ebccd07da48e64a2002cde6cf81b2e442b3679b0fb797176e54d754b4606b79960a
                 44ebbb72469be5aed40efa63f6cb69366ef37d441b4407056eb7fee1847d952d7059155f5c3317f382ccea9b4aa9e028
@@ -28,7 +30,9 @@ import Testing
                 9b1d2494cc2f30dd1de9894791f37da0e896bb08426e86243cfc46011f644ee99df8e77bf65adca10de862806a41a916
                 28b56a6a0899187f5f7567ab75474127
                 """),
-        OpenSSLSignature(key: TestKeys.rsa2048[1], algorithm: .sha224, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa2048[1], algorithm: .sha224,
+            signature: """
                 c73815fcf7eab43fce4122418b9784273e6f8aa2696c2eb4b8398fd51855dc901478597cff81ba2b5bc38ae1d3a490e6
                 05184d7461ac12fbd174451afb43d2bbdf4a0a47e6667f537a8eb123b60c36993b27fa24b52757f32b94aa312ead2440
                 090005102b2ef262073ef68f1fe05f57e8b8c61ea0e2800613fb4945fa6f052b8e04cdceaebdc17695e08e5eec74ba23
@@ -36,12 +40,16 @@ import Testing
                 a661d50056f1c4887ee622998b41e646adc4f742e686cc8eb8c74c9dccebe3fdd2fad31dbda69dae25f48c57d9a20727
                 1caae9b379126577c7acf4d359f92671
                 """),
-        OpenSSLSignature(key: TestKeys.rsa1024[0], algorithm: .sha1, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa1024[0], algorithm: .sha1,
+            signature: """
                 64fcf14ec4f8135a8db1d188b8a1bd8d4e75348346fc88bcdfd23276a750cc107549b7433e18342c9d2e983c1714592a
                 227b8de91e41e5937f756c6ab46409bf2476e054f47c6190dcf013fd600d6083227e902c330af2d66ce4d702cffbab8d
                 88fa1b7beb473fa2ab875237c95354e195b2502294469cab84c10d9de4477643
                 """),
-        OpenSSLSignature(key: TestKeys.rsa3072, algorithm: .sha384, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa3072, algorithm: .sha384,
+            signature: """
                 d43e00222786bdd1aba0f439263416f6f9134adaa62d2ca2597bca77d884af3efa85438ed57a1aa1b6de77aaee30cc40
                 f7af449ba6500a1340d9407d28cdf2bb2e83cb782230dda51af6e0e3bd6c86153957509f982379aa7b0daa5586f3d11c
                 a72be950a6b02e85e20e0c9b948efe396a8d6ffd313d535c04fc6f09fc4f290f047d5b4d311355b1302bc20024f8e287
@@ -51,7 +59,9 @@ import Testing
                 204c8cf785d3553ce330d20e86a4fd5a280f75587335367f3ae73004e27b56a0a3b6b51bed9521e9c875950e33ec5ffc
                 7dac8b3e6860263cb938ea4c79cf04c18c33c85946853dd249e08ca062e322df1aa2159e8788ef06d5f9b88006eef7d1
                 """),
-        OpenSSLSignature(key: TestKeys.rsa4096, algorithm: .sha512, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa4096, algorithm: .sha512,
+            signature: """
                 b75694c56ed270dfe01fd144fa4f3090901deb556e312bb859312b6c0122eadd04ff04bbd4e77936dd04ecea0d19956e
                 dc67133064c635b177e909ff70f29a7438c9d1f11d608366c219b3e58a25fa5ba0cf5015e5006af5461fa214786fc518
                 7d59d1666cb42cf51c4706691d52a4bad0dacdc81d7e985e1975322dadcbb462a39370d51ff3e50f5ce4b12fde0e11fc
@@ -64,7 +74,9 @@ import Testing
                 911f97463545dc2dcf421a6dc97e8266e8e3cf2de9a8b41b2fcb78da9918f7eb2b204a598cc1e158adbcd6672e3df414
                 194cc8dbff2d32536ea06cf359eda2814849fa8c6d7e67b1a7205ba6b508fc5f
                 """),
-        OpenSSLSignature(key: TestKeys.rsa2048e3, algorithm: .sha256, signature: """
+        OpenSSLSignature(
+            key: TestKeys.rsa2048e3, algorithm: .sha256,
+            signature: """
                 9fd0a24ac36c3b92bcbd85a2f8d4f4fc389e52d50823eb05d5dc34a623194286c4988d80798234703da34c1b5a240c8c
                 3fd6c429af1fffb8fbd2cc2c298fba13b598c8d7f7637013910c6adadbac928b9a7a4e20f53371dd4321ace7f8ca1433
                 e30b19f5718201b45ffe0436b9c49320dcf19cc784b58f3f78490fcb291708a7d916310d74b2acac5a975f4f4becead1

@@ -13,8 +13,10 @@ import Testing
     static func run(file: URL) throws -> WycheproofECDSAVectors.Tally {
         var tally = WycheproofECDSAVectors.Tally()
         for group in try WycheproofECDSAVectors.groups(in: file) {
-            guard group.type == "EcdsaP1363Verify", let curve = WycheproofNames.curve(group.curve), let hash = WycheproofNames.hashAlgorithm(group.sha),
-                  let keyBytes = group.uncompressedKey else {
+            guard group.type == "EcdsaP1363Verify", let curve = WycheproofNames.curve(group.curve),
+                let hash = WycheproofNames.hashAlgorithm(group.sha),
+                let keyBytes = group.uncompressedKey
+            else {
                 tally.skipped += group.tests.count
                 continue
             }

@@ -34,8 +34,9 @@ import Testing
             // Both schemas: `publicKey: {modulus, publicExponent}` and the older group-level `n`, `e`.
             let publicKey = group["publicKey"] as? [String: Any]
             guard let modulusHex = (publicKey?["modulus"] ?? group["n"]) as? String,
-                  let exponentHex = (publicKey?["publicExponent"] ?? group["e"]) as? String,
-                  let algorithm = WycheproofNames.hashAlgorithm(group["sha"] as? String) else {
+                let exponentHex = (publicKey?["publicExponent"] ?? group["e"]) as? String,
+                let algorithm = WycheproofNames.hashAlgorithm(group["sha"] as? String)
+            else {
                 tally.skipped += tests.count
                 continue
             }
@@ -107,7 +108,8 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let tally = try Self.run(file: file)
-            let note = tally.unsupportedKeySize > 0
+            let note =
+                tally.unsupportedKeySize > 0
                 ? " (\(tally.unsupportedKeySize) of them with key sizes outside 1024…8192 bits)" : ""
             print("\(file.lastPathComponent): \(tally.passed) passed, \(tally.failed) failed, \(tally.skipped) skipped\(note)")
             #expect(tally.failed == 0, "\(file.lastPathComponent): \(tally.failed) vectors failed")

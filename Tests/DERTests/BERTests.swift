@@ -22,26 +22,33 @@ struct BERTests {
         BERVector(name: "indefinite inside definite", hex: "30 06 30 80 05 00 00 00", derKind: .indefiniteLength, derOffset: 2),
         BERVector(name: "empty indefinite SEQUENCE", hex: "30 80 00 00", derKind: .indefiniteLength, derOffset: 0),
         BERVector(name: "indefinite [0] EXPLICIT", hex: "A0 80 02 01 05 00 00", derKind: .indefiniteLength, derOffset: 0),
-        BERVector(name: "definite child containing 00 00 inside an indefinite parent",
-                  hex: "30 80 04 02 00 00 00 00", derKind: .indefiniteLength, derOffset: 0),
-        BERVector(name: "§8.7.3 constructed OCTET STRING, definite", hex: "24 09 04 01 AA 24 04 04 02 BB CC",
-                  derKind: .constructedStringInDER, derOffset: 0),
-        BERVector(name: "§8.7.3 constructed OCTET STRING, indefinite", hex: "24 80 04 01 AA 00 00",
-                  derKind: .indefiniteLength, derOffset: 0),
+        BERVector(
+            name: "definite child containing 00 00 inside an indefinite parent",
+            hex: "30 80 04 02 00 00 00 00", derKind: .indefiniteLength, derOffset: 0),
+        BERVector(
+            name: "§8.7.3 constructed OCTET STRING, definite", hex: "24 09 04 01 AA 24 04 04 02 BB CC",
+            derKind: .constructedStringInDER, derOffset: 0),
+        BERVector(
+            name: "§8.7.3 constructed OCTET STRING, indefinite", hex: "24 80 04 01 AA 00 00",
+            derKind: .indefiniteLength, derOffset: 0),
         BERVector(name: "§8.1.3.5 non-minimal length 81 01", hex: "04 81 01 AA", derKind: .nonMinimalLength, derOffset: 0),
         BERVector(name: "§8.1.3.5 leading zero length octet", hex: "04 82 00 01 AA", derKind: .nonMinimalLength, derOffset: 0),
         BERVector(name: "non-minimal length nested", hex: "30 05 04 81 02 AA BB", derKind: .nonMinimalLength, derOffset: 2),
         BERVector(name: "§8.2.2 BOOLEAN 01 is true", hex: "01 01 01", derKind: .invalidBoolean, derOffset: 0),
         BERVector(name: "§8.11 SET OF in any order", hex: "31 06 02 01 02 02 01 01", derKind: .setNotSorted, derOffset: 5),
         BERVector(name: "§8.6.2 BIT STRING padding bits set", hex: "03 02 04 FF", derKind: .invalidBitString, derOffset: 0),
-        BERVector(name: "UTCTime without seconds", hex: "17 0B " + Hex.string(Array("2301011200Z".utf8)),
-                  derKind: .invalidTime, derOffset: 0),
-        BERVector(name: "UTCTime with offset", hex: "17 11 " + Hex.string(Array("230101120000+0100".utf8)),
-                  derKind: .invalidTime, derOffset: 0),
-        BERVector(name: "GeneralizedTime with comma fraction", hex: "18 11 " + Hex.string(Array("20230101120000,5Z".utf8)),
-                  derKind: .invalidTime, derOffset: 0),
-        BERVector(name: "GeneralizedTime with offset", hex: "18 13 " + Hex.string(Array("20230101120000+0100".utf8)),
-                  derKind: .invalidTime, derOffset: 0),
+        BERVector(
+            name: "UTCTime without seconds", hex: "17 0B " + Hex.string(Array("2301011200Z".utf8)),
+            derKind: .invalidTime, derOffset: 0),
+        BERVector(
+            name: "UTCTime with offset", hex: "17 11 " + Hex.string(Array("230101120000+0100".utf8)),
+            derKind: .invalidTime, derOffset: 0),
+        BERVector(
+            name: "GeneralizedTime with comma fraction", hex: "18 11 " + Hex.string(Array("20230101120000,5Z".utf8)),
+            derKind: .invalidTime, derOffset: 0),
+        BERVector(
+            name: "GeneralizedTime with offset", hex: "18 13 " + Hex.string(Array("20230101120000+0100".utf8)),
+            derKind: .invalidTime, derOffset: 0),
         BERVector(name: "§8.23 constructed UTF8String", hex: "2C 06 04 01 61 04 01 62", derKind: .constructedStringInDER, derOffset: 0),
     ]
 
@@ -63,12 +70,15 @@ struct BERTests {
         Rejection("end-of-contents inside a definite child", "30 80 30 02 00 00 00 00", .ber, .unexpectedEndOfContents, at: 4),
         Rejection("end-of-contents at top level", "00 00", .ber, .unexpectedEndOfContents, at: 0),
         Rejection("length past end inside an indefinite element", "30 80 04 05 01 02 00 00", .ber, .lengthPastEnd, at: 2),
-        Rejection("§8.7.3.2 segment of constructed OCTET STRING is an INTEGER", "24 80 02 01 00 00 00", .ber,
-                  .unexpectedTag(expected: .octetString, found: .integer), at: 2),
-        Rejection("§8.7.3.2 second segment is a UTF8String", "24 80 04 01 AA 0C 01 41 00 00", .ber,
-                  .unexpectedTag(expected: .octetString, found: .utf8String), at: 5),
-        Rejection("§8.7.3.2 nested segment has a wrong tag", "24 80 04 01 AA 24 80 05 00 00 00 00 00", .ber,
-                  .unexpectedTag(expected: .octetString, found: .null), at: 7),
+        Rejection(
+            "§8.7.3.2 segment of constructed OCTET STRING is an INTEGER", "24 80 02 01 00 00 00", .ber,
+            .unexpectedTag(expected: .octetString, found: .integer), at: 2),
+        Rejection(
+            "§8.7.3.2 second segment is a UTF8String", "24 80 04 01 AA 0C 01 41 00 00", .ber,
+            .unexpectedTag(expected: .octetString, found: .utf8String), at: 5),
+        Rejection(
+            "§8.7.3.2 nested segment has a wrong tag", "24 80 04 01 AA 24 80 05 00 00 00 00 00", .ber,
+            .unexpectedTag(expected: .octetString, found: .null), at: 7),
         Rejection("constructed BIT STRING is not supported", "23 80 03 02 00 AA 00 00", .ber, .unsupportedConstructedEncoding, at: 0),
         Rejection("constructed INTEGER stays refused", "22 80 02 01 00 00 00", .ber, .constructedPrimitiveType, at: 0),
         Rejection("§8.3.2 non-minimal INTEGER stays refused", "30 80 02 02 00 01 00 00", .ber, .nonMinimalInteger, at: 2),
@@ -89,7 +99,7 @@ struct BERTests {
             #expect(outer.offset == 0)
             #expect(outer.headerLength == 2)
             #expect(outer.contentOffset == 2)
-            #expect(outer.contentLength == 9)               // up to, not including, the EOC at 11
+            #expect(outer.contentLength == 9)   // up to, not including, the EOC at 11
             #expect(outer.encodedLength == 13)
             #expect(outer.range == 0 ..< 13)
             #expect(outer.contentRange == 2 ..< 11)
@@ -139,7 +149,8 @@ struct BERTests {
         }
         #expect(empty.0 == 0 && empty.1 == [])
         // The same bytes under DER.
-        #expect(caught { try withElement(definite, .der) { e throws(ASN1Error) in try e.octetStringValue() } }
+        #expect(
+            caught { try withElement(definite, .der) { e throws(ASN1Error) in try e.octetStringValue() } }
                 == ASN1Error(.constructedStringInDER, at: 0))
     }
 
@@ -164,12 +175,13 @@ struct BERTests {
             return out
         }
         #expect(values == [3, 1, 2])
-        #expect(caught {
-            try ASN1Reader.parse(bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var set = try r.read(.set).setOfChildren()
-                while !set.isAtEnd { _ = try set.readInt64() }
-            }
-        } == ASN1Error(.setNotSorted, at: 5))
+        #expect(
+            caught {
+                try ASN1Reader.parse(bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var set = try r.read(.set).setOfChildren()
+                    while !set.isAtEnd { _ = try set.readInt64() }
+                }
+            } == ASN1Error(.setNotSorted, at: 5))
         // children() never checks order, not even in DER (SEQUENCE OF, or a SET read as a SET).
         let plain = try ASN1Reader.parse(bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) -> Int in
             var children = try r.read(.set).children()
@@ -182,11 +194,11 @@ struct BERTests {
 
     @Test("BER time offsets shift the value to UTC")
     func timeOffsets() throws {
-        let utcPlusOne = tlv(0x17, ascii: "200722183315+0100")      // 2020-07-22T17:33:15Z
+        let utcPlusOne = tlv(0x17, ascii: "200722183315+0100")   // 2020-07-22T17:33:15Z
         #expect(try withElement(utcPlusOne, .ber) { e throws(ASN1Error) in try e.utcTimeValue() } == 1_595_439_195)
         let gen = tlv(0x18, ascii: "20200722183315+0100")
         #expect(try withElement(gen, .ber) { e throws(ASN1Error) in try e.generalizedTimeValue() } == 1_595_439_195)
-        let zulu = tlv(0x17, ascii: "200722183315Z")                 // 2020-07-22T18:33:15Z
+        let zulu = tlv(0x17, ascii: "200722183315Z")   // 2020-07-22T18:33:15Z
         #expect(try withElement(zulu, .ber) { e throws(ASN1Error) in try e.utcTimeValue() } == 1_595_442_795)
     }
 }

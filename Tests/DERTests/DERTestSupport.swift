@@ -98,8 +98,10 @@ func walkRecords(_ bytes: [UInt8], _ rules: EncodingRules) throws(ASN1Error) -> 
         try reader.walk { event in
             switch event {
             case .element(let e):
-                records.append(.element(offset: e.offset, depth: e.depth, tag: e.tag, headerLength: e.headerLength,
-                                        length: e.isIndefiniteLength ? nil : e.contentLength))
+                records.append(
+                    .element(
+                        offset: e.offset, depth: e.depth, tag: e.tag, headerLength: e.headerLength,
+                        length: e.isIndefiniteLength ? nil : e.contentLength))
             case let .endOfContents(offset, depth):
                 records.append(.endOfContents(offset: offset, depth: depth))
             }

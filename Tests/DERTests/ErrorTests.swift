@@ -47,7 +47,8 @@ struct ErrorTests {
         #expect(ASN1Error(.truncated, at: 1) == ASN1Error(.truncated, at: 1))
         #expect(ASN1Error(.truncated, at: 1) != ASN1Error(.truncated, at: 2))
         #expect(ASN1Error(.truncated, at: 1) != ASN1Error(.lengthPastEnd, at: 1))
-        #expect(ASN1Error.Kind.unexpectedTag(expected: .integer, found: .boolean)
+        #expect(
+            ASN1Error.Kind.unexpectedTag(expected: .integer, found: .boolean)
                 != .unexpectedTag(expected: .integer, found: .null))
     }
 

@@ -38,7 +38,9 @@ struct HeaderTests {
         TagVector(name: "high tag 128 (BF 81 00)", identifier: "BF 81 00", tagClass: .contextSpecific, number: 128, constructed: true),
         TagVector(name: "high tag 16383 (DF FF 7F)", identifier: "DF FF 7F", tagClass: .private, number: 16383, constructed: false),
         TagVector(name: "high tag 16384 (9F 81 80 00)", identifier: "9F 81 80 00", tagClass: .contextSpecific, number: 16384, constructed: false),
-        TagVector(name: "high tag 2^29-1 (FF 81 FF FF FF 7F)", identifier: "FF 81 FF FF FF 7F", tagClass: .private, number: (1 << 29) - 1, constructed: true),
+        TagVector(
+            name: "high tag 2^29-1 (FF 81 FF FF FF 7F)", identifier: "FF 81 FF FF FF 7F", tagClass: .private, number: (1 << 29) - 1, constructed: true
+        ),
     ]
 
     @Test("Identifier octets decode to class, number and constructed bit", arguments: tagVectors)
@@ -172,8 +174,13 @@ struct HeaderTests {
         }
         // X.690 §10.1: definite form, fewest length octets.
         cases.append(Rejection("§10.1 non-minimal length 81 05", "04 81 05 01 02 03 04 05", .der, .nonMinimalLength, at: 0))
-        cases.append(Rejection("§10.1 non-minimal length 82 00 80", bytes: Hex.bytes("04 82 00 80") + [UInt8](repeating: 0, count: 128), .der, .nonMinimalLength, at: 0))
-        cases.append(Rejection("§10.1 long form for 127 (81 7F)", bytes: Hex.bytes("04 81 7F") + [UInt8](repeating: 0, count: 127), .der, .nonMinimalLength, at: 0))
+        cases.append(
+            Rejection(
+                "§10.1 non-minimal length 82 00 80", bytes: Hex.bytes("04 82 00 80") + [UInt8](repeating: 0, count: 128), .der, .nonMinimalLength,
+                at: 0))
+        cases.append(
+            Rejection(
+                "§10.1 long form for 127 (81 7F)", bytes: Hex.bytes("04 81 7F") + [UInt8](repeating: 0, count: 127), .der, .nonMinimalLength, at: 0))
         cases.append(Rejection("§10.1 non-minimal length in a nested element", "30 08 04 81 05 01 02 03 04 05", .der, .nonMinimalLength, at: 2))
         cases.append(Rejection("§10.1 indefinite length", "30 80 00 00", .der, .indefiniteLength, at: 0))
         cases.append(Rejection("§10.1 indefinite length nested", "30 04 30 80 00 00", .der, .indefiniteLength, at: 2))
@@ -228,7 +235,9 @@ struct HeaderTests {
         cases.append(Rejection("§10.2 constructed PrintableString (33)", "33 03 04 01 41", .der, .constructedStringInDER, at: 0))
         cases.append(Rejection("§10.2 constructed IA5String (36)", "36 03 04 01 41", .der, .constructedStringInDER, at: 0))
         cases.append(Rejection("§10.2 constructed BMPString (3E)", "3E 04 04 02 00 41", .der, .constructedStringInDER, at: 0))
-        cases.append(Rejection("§10.2 constructed UTCTime (37)", bytes: [0x37, 0x0F] + tlv(0x04, ascii: "230101120000Z"), .der, .constructedStringInDER, at: 0))
+        cases.append(
+            Rejection(
+                "§10.2 constructed UTCTime (37)", bytes: [0x37, 0x0F] + tlv(0x04, ascii: "230101120000Z"), .der, .constructedStringInDER, at: 0))
         cases.append(Rejection("§10.2 constructed string nested", "30 05 24 03 04 01 AA", .der, .constructedStringInDER, at: 2))
         // Trailing data (offset: first trailing byte).
         both("trailing byte after NULL", "05 00 00", .trailingBytes, at: 2)
@@ -272,19 +281,25 @@ struct HeaderTests {
         let elapsed = clock.measure {
             for rules in [EncodingRules.der, .ber] {
                 // 4 GiB claimed, 2 bytes present.
-                #expect(caught { try walkCount(Hex.bytes("30 84 FF FF FF FF 05 00"), rules) }
+                #expect(
+                    caught { try walkCount(Hex.bytes("30 84 FF FF FF FF 05 00"), rules) }
                         == ASN1Error(.lengthPastEnd, at: 0))
-                #expect(caught { try withElement(Hex.bytes("30 84 FF FF FF FF 05 00"), rules) { _ in } }
+                #expect(
+                    caught { try withElement(Hex.bytes("30 84 FF FF FF FF 05 00"), rules) { _ in } }
                         == ASN1Error(.lengthPastEnd, at: 0))
                 // 2^63 and 2^64-1: do not fit in Int.
-                #expect(caught { try walkCount(Hex.bytes("30 88 80 00 00 00 00 00 00 00 05 00"), rules) }
+                #expect(
+                    caught { try walkCount(Hex.bytes("30 88 80 00 00 00 00 00 00 00 05 00"), rules) }
                         == ASN1Error(.lengthOverflow, at: 0))
-                #expect(caught { try walkCount(Hex.bytes("30 88 FF FF FF FF FF FF FF FF 05 00"), rules) }
+                #expect(
+                    caught { try walkCount(Hex.bytes("30 88 FF FF FF FF FF FF FF FF 05 00"), rules) }
                         == ASN1Error(.lengthOverflow, at: 0))
                 // Int.max fits in Int but not in the input; Int.max - (header) must not overflow.
-                #expect(caught { try walkCount(Hex.bytes("30 88 7F FF FF FF FF FF FF FF 05 00"), rules) }
+                #expect(
+                    caught { try walkCount(Hex.bytes("30 88 7F FF FF FF FF FF FF FF 05 00"), rules) }
                         == ASN1Error(.lengthPastEnd, at: 0))
-                #expect(caught { try walkCount(Hex.bytes("30 0A 04 88 7F FF FF FF FF FF FF F5"), rules) }
+                #expect(
+                    caught { try walkCount(Hex.bytes("30 0A 04 88 7F FF FF FF FF FF FF F5"), rules) }
                         == ASN1Error(.lengthPastEnd, at: 2))
             }
         }

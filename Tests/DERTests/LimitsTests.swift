@@ -72,9 +72,10 @@ struct LimitsTests {
             for bytes in [open, closed] {
                 #expect(caught { try walkCount(bytes, .ber) } == expected)
                 #expect(caught { try withElement(bytes, .ber) { _ in } } == expected)
-                #expect(caught {
-                    try ASN1Reader.parse(bytes, rules: .ber) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readElement() }
-                } == expected)
+                #expect(
+                    caught {
+                        try ASN1Reader.parse(bytes, rules: .ber) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readElement() }
+                    } == expected)
                 // DER refuses the first header.
                 #expect(caught { try walkCount(bytes, .der) } == ASN1Error(.indefiniteLength, at: 0))
             }
@@ -89,8 +90,11 @@ struct LimitsTests {
         for rules in [EncodingRules.der, .ber] {
             let records = try walkRecords(atLimit.bytes, rules)
             #expect(records.count == ASN1Limits.maxDepth + 1)
-            #expect(records.last == .element(offset: 2 * ASN1Limits.maxDepth, depth: ASN1Limits.maxDepth,
-                                             tag: .null, headerLength: 2, length: 0))
+            #expect(
+                records.last
+                    == .element(
+                        offset: 2 * ASN1Limits.maxDepth, depth: ASN1Limits.maxDepth,
+                        tag: .null, headerLength: 2, length: 0))
             #expect(caught { try decodeSingle(atLimit.bytes, rules) } == nil)
         }
         // One more SEQUENCE: the NULL would be at depth maxDepth + 1.

@@ -35,12 +35,12 @@ struct MutationTests {
             guard !bytes.isEmpty else { bytes.append(UInt8(truncatingIfNeeded: rng.next())); continue }
             let i = rng.below(bytes.count)
             switch rng.below(6) {
-            case 0: bytes[i] ^= UInt8(1 << rng.below(8))                             // bit flip
-            case 1: bytes[i] = UInt8(truncatingIfNeeded: rng.next())                 // random byte
+            case 0: bytes[i] ^= UInt8(1 << rng.below(8))   // bit flip
+            case 1: bytes[i] = UInt8(truncatingIfNeeded: rng.next())   // random byte
             case 2: bytes[i] = [0x00, 0x80, 0x81, 0xFF, 0x7F, 0x1F, 0x30, 0x24][rng.below(8)]
             case 3: bytes.remove(at: i)
             case 4: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: i)
-            default: bytes.removeSubrange(i...)                                       // truncate
+            default: bytes.removeSubrange(i...)   // truncate
             }
         }
         return bytes
@@ -88,10 +88,12 @@ struct MutationTests {
         }
     }
 
-    @Test("DER fixtures re-encode byte for byte", .enabled(if: Fixtures.shouldRun), arguments: [
-        "receipts/production.der", "receipts/sandbox-g5.der", "receipts/sandbox-legacy.der",
-        "certs/AppleIncRootCertificate.cer", "certs/AppleRootCA-G3.cer", "certs/StoreKitTestCertificate.cer",
-    ])
+    @Test(
+        "DER fixtures re-encode byte for byte", .enabled(if: Fixtures.shouldRun),
+        arguments: [
+            "receipts/production.der", "receipts/sandbox-g5.der", "receipts/sandbox-legacy.der",
+            "certs/AppleIncRootCertificate.cer", "certs/AppleRootCA-G3.cer", "certs/StoreKitTestCertificate.cer",
+        ])
     func fixturesReencode(_ path: String) throws {
         let bytes = try Fixtures.bytes(path)
         #expect(try reencodeSingle(bytes) == bytes)

@@ -24,8 +24,9 @@ struct ObjectIdentifierTests {
         OIDVector(dotted: "2.999", encoding: "06 02 88 37"),
         OIDVector(dotted: "0.0", encoding: "06 01 00"),
         OIDVector(dotted: "0.39", encoding: "06 01 27"),
-        OIDVector(dotted: "1.39.128.16383.16384.2097151.2097152",
-                  encoding: "06 0F 4F 81 00 FF 7F 81 80 00 FF FF 7F 81 80 80 00"),
+        OIDVector(
+            dotted: "1.39.128.16383.16384.2097151.2097152",
+            encoding: "06 0F 4F 81 00 FF 7F 81 80 00 FF FF 7F 81 80 80 00"),
         OIDVector(dotted: "1.2.18446744073709551615", encoding: "06 0B 2A 81 FF FF FF FF FF FF FF FF 7F"),
         OIDVector(dotted: "2.18446744073709551535", encoding: "06 0A 81 FF FF FF FF FF FF FF FF 7F"),
     ]
@@ -71,11 +72,13 @@ struct ObjectIdentifierTests {
         #expect(ASN1ObjectIdentifier(dotted: "1.2.18446744073709551616") == nil)
     }
 
-    @Test("Malformed dotted text is refused", arguments: [
-        "", "1", "1.", ".1", "1..2", "1.2.", "3.1", "1.40", "0.40", "1.a", "1.-2", "1.+2", " 1.2", "1.2 ", "1,2",
-        "１.２",   // full-width digits
-        "2.18446744073709551536",   // 80 + Y overflows 64 bits
-    ])
+    @Test(
+        "Malformed dotted text is refused",
+        arguments: [
+            "", "1", "1.", ".1", "1..2", "1.2.", "3.1", "1.40", "0.40", "1.a", "1.-2", "1.+2", " 1.2", "1.2 ", "1,2",
+            "１.２",   // full-width digits
+            "2.18446744073709551536",   // 80 + Y overflows 64 bits
+        ])
     func malformedDotted(_ text: String) {
         #expect(ASN1ObjectIdentifier(dotted: text) == nil)
     }
@@ -93,10 +96,10 @@ struct ObjectIdentifierTests {
         let oid = ASN1ObjectIdentifier("1.2.840.113549.1.7.2")
         let cases: [(String, Bool)] = [
             ("2A 86 48 86 F7 0D 01 07 02", true),
-            ("2A 86 48 86 F7 0D 01 07", false),        // prefix
-            ("2A 86 48 86 F7 0D 01 07 02 01", false),  // longer
-            ("2A 86 48 86 F7 0D 01 07 01", false),     // last octet differs
-            ("AA 86 48 86 F7 0D 01 07 02", false),     // first octet differs
+            ("2A 86 48 86 F7 0D 01 07", false),   // prefix
+            ("2A 86 48 86 F7 0D 01 07 02 01", false),   // longer
+            ("2A 86 48 86 F7 0D 01 07 01", false),   // last octet differs
+            ("AA 86 48 86 F7 0D 01 07 02", false),   // first octet differs
             ("", false),
         ]
         for (hex, expected) in cases {
@@ -111,13 +114,14 @@ struct ObjectIdentifierTests {
     @Test("readObjectIdentifier: another OID is unexpectedObjectIdentifier at the element")
     func unexpectedObjectIdentifier() {
         let bytes = Hex.bytes("30 0D 05 00 06 09 2A 86 48 86 F7 0D 01 07 01")   // pkcs7-data
-        #expect(caught {
-            try ASN1Reader.parse(bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var s = try r.readSequence()
-                try s.readNull()
-                try s.readObjectIdentifier(ASN1ObjectIdentifier("1.2.840.113549.1.7.2"))
-            }
-        } == ASN1Error(.unexpectedObjectIdentifier, at: 4))
+        #expect(
+            caught {
+                try ASN1Reader.parse(bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var s = try r.readSequence()
+                    try s.readNull()
+                    try s.readObjectIdentifier(ASN1ObjectIdentifier("1.2.840.113549.1.7.2"))
+                }
+            } == ASN1Error(.unexpectedObjectIdentifier, at: 4))
     }
 
     static let rejections: [Rejection] = {

@@ -17,14 +17,17 @@ struct PrimitiveValueTests {
         for byte: UInt8 in [0x01, 0x7F, 0x80, 0xFE] {
             let bytes: [UInt8] = [0x01, 0x01, byte]
             #expect(try withElement(bytes, .ber) { e throws(ASN1Error) in try e.boolValue() } == true)
-            #expect(caught { try withElement(bytes, .der) { e throws(ASN1Error) in try e.boolValue() } }
+            #expect(
+                caught { try withElement(bytes, .der) { e throws(ASN1Error) in try e.boolValue() } }
                     == ASN1Error(.invalidBoolean, at: 0))
         }
         #expect(try withElement(Hex.bytes("01 01 00"), .ber) { e throws(ASN1Error) in try e.boolValue() } == false)
         for rules in [EncodingRules.der, .ber] {
-            #expect(caught { try withElement(Hex.bytes("01 00"), rules) { e throws(ASN1Error) in try e.boolValue() } }
+            #expect(
+                caught { try withElement(Hex.bytes("01 00"), rules) { e throws(ASN1Error) in try e.boolValue() } }
                     == ASN1Error(.invalidBoolean, at: 0))
-            #expect(caught { try withElement(Hex.bytes("01 02 FF FF"), rules) { e throws(ASN1Error) in try e.boolValue() } }
+            #expect(
+                caught { try withElement(Hex.bytes("01 02 FF FF"), rules) { e throws(ASN1Error) in try e.boolValue() } }
                     == ASN1Error(.invalidBoolean, at: 0))
         }
         // Reader convenience checks the tag.
@@ -36,9 +39,10 @@ struct PrimitiveValueTests {
             return values
         }
         #expect(viaReader == [true, false])
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("02 01 01"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readBool() }
-        } == ASN1Error(.unexpectedTag(expected: .boolean, found: .integer), at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("02 01 01"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readBool() }
+            } == ASN1Error(.unexpectedTag(expected: .boolean, found: .integer), at: 0))
     }
 
     // MARK: NULL
@@ -47,15 +51,17 @@ struct PrimitiveValueTests {
     func null() throws {
         for rules in [EncodingRules.der, .ber] {
             try ASN1Reader.parse(Hex.bytes("05 00"), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in try r.readNull() }
-            #expect(caught {
-                try ASN1Reader.parse(Hex.bytes("05 01 00"), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in try r.readNull() }
-            } == ASN1Error(.invalidNull, at: 0))
-            #expect(caught {
-                try ASN1Reader.parse(Hex.bytes("30 03 05 01 00"), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in
-                    var s = try r.readSequence()
-                    try s.readNull()
-                }
-            } == ASN1Error(.invalidNull, at: 2))
+            #expect(
+                caught {
+                    try ASN1Reader.parse(Hex.bytes("05 01 00"), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in try r.readNull() }
+                } == ASN1Error(.invalidNull, at: 0))
+            #expect(
+                caught {
+                    try ASN1Reader.parse(Hex.bytes("30 03 05 01 00"), rules: rules) { (r: inout ASN1Reader) throws(ASN1Error) in
+                        var s = try r.readSequence()
+                        try s.readNull()
+                    }
+                } == ASN1Error(.invalidNull, at: 2))
         }
     }
 
@@ -131,19 +137,21 @@ struct PrimitiveValueTests {
         #expect(caught { try withElement(belowMin, .der) { e throws(ASN1Error) in try e.uint64Value() } } == ASN1Error(.negativeInteger, at: 0))
         // Reader conveniences, nested, with offsets.
         let seq = Hex.bytes("30 0E 02 01 FF 02 09 01 00 00 00 00 00 00 00 00")
-        #expect(caught {
-            try ASN1Reader.parse(seq, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var s = try r.readSequence()
-                _ = try s.readInt64()
-                _ = try s.readUInt64()
-            }
-        } == ASN1Error(.integerOverflow, at: 5))
-        #expect(caught {
-            try ASN1Reader.parse(seq, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var s = try r.readSequence()
-                _ = try s.readUInt64()
-            }
-        } == ASN1Error(.negativeInteger, at: 2))
+        #expect(
+            caught {
+                try ASN1Reader.parse(seq, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var s = try r.readSequence()
+                    _ = try s.readInt64()
+                    _ = try s.readUInt64()
+                }
+            } == ASN1Error(.integerOverflow, at: 5))
+        #expect(
+            caught {
+                try ASN1Reader.parse(seq, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var s = try r.readSequence()
+                    _ = try s.readUInt64()
+                }
+            } == ASN1Error(.negativeInteger, at: 2))
     }
 
     static let integerRejections: [Rejection] = {
@@ -189,10 +197,12 @@ struct PrimitiveValueTests {
         MagnitudeVector(name: "leading zeros dropped", magnitude: [0, 0, 0x7F], encoding: Hex.bytes("02 01 7F")),
         MagnitudeVector(name: "top bit set needs 00", magnitude: [0x80, 0, 0], encoding: Hex.bytes("02 04 00 80 00 00")),
         MagnitudeVector(name: "leading zeros then top bit", magnitude: [0, 0, 0xFF], encoding: Hex.bytes("02 02 00 FF")),
-        MagnitudeVector(name: "32 octets of FF", magnitude: [UInt8](repeating: 0xFF, count: 32),
-                        encoding: [0x02, 0x21, 0x00] + [UInt8](repeating: 0xFF, count: 32)),
-        MagnitudeVector(name: "2048-bit modulus (long-form length 82 01 01)", magnitude: [0xC3] + [UInt8](repeating: 0x11, count: 255),
-                        encoding: [0x02, 0x82, 0x01, 0x01, 0x00, 0xC3] + [UInt8](repeating: 0x11, count: 255)),
+        MagnitudeVector(
+            name: "32 octets of FF", magnitude: [UInt8](repeating: 0xFF, count: 32),
+            encoding: [0x02, 0x21, 0x00] + [UInt8](repeating: 0xFF, count: 32)),
+        MagnitudeVector(
+            name: "2048-bit modulus (long-form length 82 01 01)", magnitude: [0xC3] + [UInt8](repeating: 0x11, count: 255),
+            encoding: [0x02, 0x82, 0x01, 0x01, 0x00, 0xC3] + [UInt8](repeating: 0x11, count: 255)),
     ]
 
     @Test("Unsigned INTEGER magnitudes: writer and reader", arguments: magnitudes)
@@ -209,7 +219,8 @@ struct PrimitiveValueTests {
 
     @Test("Unsigned magnitude of a negative INTEGER is negativeInteger")
     func negativeMagnitude() {
-        #expect(caught { try withElement(Hex.bytes("02 02 80 01"), .der) { e throws(ASN1Error) in try e.unsignedIntegerBytes() } }
+        #expect(
+            caught { try withElement(Hex.bytes("02 02 80 01"), .der) { e throws(ASN1Error) in try e.unsignedIntegerBytes() } }
                 == ASN1Error(.negativeInteger, at: 0))
     }
 
@@ -229,10 +240,10 @@ struct PrimitiveValueTests {
             var expected: [Bool] = []
             for c in hex {
                 let nibble = Int(String(c), radix: 16)!
-                for shift in (0..<4).reversed() { expected.append(nibble >> shift & 1 == 1) }
+                for shift in (0 ..< 4).reversed() { expected.append(nibble >> shift & 1 == 1) }
             }
             #expect(expected.count == 44)
-            for i in 0..<44 { #expect(bits.bit(i) == expected[i], "bit \(i)") }
+            for i in 0 ..< 44 { #expect(bits.bit(i) == expected[i], "bit \(i)") }
             // Past the end (padding and beyond) and negative indexes read as zero (X.690 §11.2.2).
             for i in [44, 45, 47, 48, 1000, -1, Int.min] { #expect(!bits.bit(i), "bit \(i)") }
         }
@@ -254,7 +265,7 @@ struct PrimitiveValueTests {
             var out: [([UInt8], Int, [Bool])] = []
             while !r.isAtEnd {
                 let b = try r.readBitString()
-                out.append((Array(b.bytes), b.unusedBitCount, (0..<4).map { b.bit($0) }))
+                out.append((Array(b.bytes), b.unusedBitCount, (0 ..< 4).map { b.bit($0) }))
             }
             return out
         }
@@ -282,7 +293,8 @@ struct PrimitiveValueTests {
         cases.append(Rejection("§11.2.1 non-zero unused bit (DER)", "03 02 01 01", .der, .invalidBitString, at: 0))
         cases.append(Rejection("§11.2.1 non-zero padding 7 bits (DER)", "03 02 07 C0", .der, .invalidBitString, at: 0))
         cases.append(Rejection("§11.2.1 non-zero padding nested (DER)", "30 06 05 00 03 02 04 0F", .der, .invalidBitString, at: 4))
-        cases.append(Rejection("§8.6.4 constructed BIT STRING (BER, unsupported)", "23 80 03 02 00 AA 00 00", .ber, .unsupportedConstructedEncoding, at: 0))
+        cases.append(
+            Rejection("§8.6.4 constructed BIT STRING (BER, unsupported)", "23 80 03 02 00 AA 00 00", .ber, .unsupportedConstructedEncoding, at: 0))
         return cases
     }()
 
@@ -295,7 +307,7 @@ struct PrimitiveValueTests {
     func bitStringPaddingBER() throws {
         let bits = try withElement(Hex.bytes("03 02 07 FF"), .ber) { e throws(ASN1Error) in
             let b = try e.bitStringValue()
-            return (0..<8).map { b.bit($0) }
+            return (0 ..< 8).map { b.bit($0) }
         }
         #expect(bits == [true, false, false, false, false, false, false, false])
     }
@@ -304,7 +316,7 @@ struct PrimitiveValueTests {
 
     @Test("§8.7.2 primitive OCTET STRING: contiguous bytes, range, one segment")
     func octetStringPrimitive() throws {
-        let content = Array(UInt8(0)...UInt8(199))
+        let content = Array(UInt8(0) ... UInt8(199))
         var writer = DERWriter()
         writer.appendSequence { w in
             w.appendNull()
@@ -333,8 +345,9 @@ struct PrimitiveValueTests {
         }
         #expect(empty.0 == 0 && empty.1 == 0 && empty.2 == [])
         // Wrong tag.
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("0C 01 41"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readOctetString() }
-        } == ASN1Error(.unexpectedTag(expected: .octetString, found: .utf8String), at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("0C 01 41"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readOctetString() }
+            } == ASN1Error(.unexpectedTag(expected: .octetString, found: .utf8String), at: 0))
     }
 }

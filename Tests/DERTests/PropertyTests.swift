@@ -78,13 +78,13 @@ struct PropertyTests {
     @Test("Times: 5,000 random instants through UTCTime/GeneralizedTime")
     func times() throws {
         var rng = SplitMix64(seed: 2024)
-        let first: Int64 = -62_135_596_800          // 0001-01-01T00:00:00Z
-        let last: Int64 = 253_402_300_799           // 9999-12-31T23:59:59Z
+        let first: Int64 = -62_135_596_800   // 0001-01-01T00:00:00Z
+        let last: Int64 = 253_402_300_799   // 9999-12-31T23:59:59Z
         for _ in 0 ..< 5_000 {
             let seconds = first + Int64(rng.next() % UInt64(last - first + 1))
             var w = DERWriter()
             w.appendTime(seconds)
-            let isUTC = (-631_152_000 ... 2_524_607_999).contains(seconds)    // 1950 … 2049
+            let isUTC = (-631_152_000 ... 2_524_607_999).contains(seconds)   // 1950 … 2049
             #expect(w.bytes[0] == (isUTC ? 0x17 : 0x18))
             #expect(w.bytes.count == (isUTC ? 15 : 17))
             let read = try ASN1Reader.parse(w.bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) -> Int64 in try r.readTime() }

@@ -41,7 +41,7 @@ struct ReaderTests {
             #expect(Array(name.content) == Array("Smith".utf8))
             #expect(children.offset == 9)
             #expect(try children.peekTag() == .boolean)
-            #expect(children.offset == 9)                       // peek does not consume
+            #expect(children.offset == 9)   // peek does not consume
             try children.skipElement()
             #expect(try children.peekTag() == nil)
             try children.finish()
@@ -50,26 +50,30 @@ struct ReaderTests {
 
     @Test("read(tag) refuses another tag with unexpectedTag at the element")
     func unexpectedTag() {
-        #expect(caught {
-            try ASN1Reader.parse(Self.smith, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var s = try r.readSequence()
-                _ = try s.read(.utf8String)
-            }
-        } == ASN1Error(.unexpectedTag(expected: .utf8String, found: .ia5String), at: 2))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Self.smith, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var s = try r.readSequence()
+                    _ = try s.read(.utf8String)
+                }
+            } == ASN1Error(.unexpectedTag(expected: .utf8String, found: .ia5String), at: 2))
         // A constructed OCTET STRING does not match the primitive tag (folded constructed bit).
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("24 03 04 01 AA"), rules: .ber) { (r: inout ASN1Reader) throws(ASN1Error) in
-                _ = try r.read(.octetString)
-            }
-        } == ASN1Error(.unexpectedTag(expected: .octetString, found: ASN1Tag.octetString.asConstructed), at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("24 03 04 01 AA"), rules: .ber) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    _ = try r.read(.octetString)
+                }
+            } == ASN1Error(.unexpectedTag(expected: .octetString, found: ASN1Tag.octetString.asConstructed), at: 0))
         // children() of a primitive element.
-        #expect(caught {
-            try withElement(Hex.bytes("04 00"), .der) { e throws(ASN1Error) in _ = try e.children() }
-        } == ASN1Error(.unexpectedTag(expected: ASN1Tag.octetString.asConstructed, found: .octetString), at: 0))
+        #expect(
+            caught {
+                try withElement(Hex.bytes("04 00"), .der) { e throws(ASN1Error) in _ = try e.children() }
+            } == ASN1Error(.unexpectedTag(expected: ASN1Tag.octetString.asConstructed, found: .octetString), at: 0))
         // readSequence on a SET.
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("31 00"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readSequence() }
-        } == ASN1Error(.unexpectedTag(expected: .sequence, found: .set), at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("31 00"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readSequence() }
+            } == ASN1Error(.unexpectedTag(expected: .sequence, found: .set), at: 0))
     }
 
     @Test("readOptional: present, absent, at the end")
@@ -102,38 +106,43 @@ struct ReaderTests {
             #expect(try r.readInt64() == 7)
         }
         // A malformed next element is reported, not taken as absent.
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("04 81 01 AA"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                _ = try r.readOptional(.contextSpecific(0))
-            }
-        } == ASN1Error(.nonMinimalLength, at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("04 81 01 AA"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    _ = try r.readOptional(.contextSpecific(0))
+                }
+            } == ASN1Error(.nonMinimalLength, at: 0))
     }
 
     @Test("parse: body must consume everything; trailing bytes at the first unread byte")
     func parseTrailing() {
-        #expect(caught {
-            try ASN1Reader.parse(Self.smith + [0x05, 0x00], rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                _ = try r.readSequence()
-            }
-        } == ASN1Error(.trailingBytes, at: 12))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Self.smith + [0x05, 0x00], rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    _ = try r.readSequence()
+                }
+            } == ASN1Error(.trailingBytes, at: 12))
         // Inside a structure: finish() on the child reader.
-        #expect(caught {
-            try ASN1Reader.parse(Self.smith, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                var s = try r.readSequence()
-                _ = try s.readString(.ia5)
-                try s.finish()
-            }
-        } == ASN1Error(.trailingBytes, at: 9))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Self.smith, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    var s = try r.readSequence()
+                    _ = try s.readString(.ia5)
+                    try s.finish()
+                }
+            } == ASN1Error(.trailingBytes, at: 9))
         // Body that reads nothing.
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("05 00"), rules: .ber) { (_: inout ASN1Reader) throws(ASN1Error) in }
-        } == ASN1Error(.trailingBytes, at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("05 00"), rules: .ber) { (_: inout ASN1Reader) throws(ASN1Error) in }
+            } == ASN1Error(.trailingBytes, at: 0))
         // Body errors pass through unchanged.
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("05 00"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                throw ASN1Error(.invalidNull, at: 77)
-            }
-        } == ASN1Error(.invalidNull, at: 77))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("05 00"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    throw ASN1Error(.invalidNull, at: 77)
+                }
+            } == ASN1Error(.invalidNull, at: 77))
     }
 
     @Test("Nested errors are reported at the nested element's absolute offset")
@@ -152,12 +161,13 @@ struct ReaderTests {
     func encapsulated() throws {
         // OCTET STRING { SEQUENCE { INTEGER 00 7F (non-minimal) } }: INTEGER at 4.
         let bad = Hex.bytes("04 06 30 04 02 02 00 7F")
-        #expect(caught {
-            try withElement(bad, .der) { e throws(ASN1Error) in
-                var inner = try e.encapsulated(rules: .der)
-                try decodeAll(&inner)
-            }
-        } == ASN1Error(.nonMinimalInteger, at: 4))
+        #expect(
+            caught {
+                try withElement(bad, .der) { e throws(ASN1Error) in
+                    var inner = try e.encapsulated(rules: .der)
+                    try decodeAll(&inner)
+                }
+            } == ASN1Error(.nonMinimalInteger, at: 4))
         // DER outside, BER inside (an indefinite length is fine in the encapsulated reader only).
         let berInside = Hex.bytes("04 06 30 80 05 00 00 00")
         try withElement(berInside, .der) { e throws(ASN1Error) in
@@ -167,20 +177,22 @@ struct ReaderTests {
             #expect(seq.isIndefiniteLength && seq.offset == 2 && seq.depth == 1)
             try inner.finish()
         }
-        #expect(caught {
-            try withElement(berInside, .der) { e throws(ASN1Error) in
-                var inner = try e.encapsulated(rules: .der)
-                _ = try inner.readElement()
-            }
-        } == ASN1Error(.indefiniteLength, at: 2))
+        #expect(
+            caught {
+                try withElement(berInside, .der) { e throws(ASN1Error) in
+                    var inner = try e.encapsulated(rules: .der)
+                    _ = try inner.readElement()
+                }
+            } == ASN1Error(.indefiniteLength, at: 2))
         // Trailing bytes inside the encapsulated content.
-        #expect(caught {
-            try withElement(Hex.bytes("04 03 05 00 00"), .der) { e throws(ASN1Error) in
-                var inner = try e.encapsulated(rules: .der)
-                try inner.readNull()
-                try inner.finish()
-            }
-        } == ASN1Error(.trailingBytes, at: 4))
+        #expect(
+            caught {
+                try withElement(Hex.bytes("04 03 05 00 00"), .der) { e throws(ASN1Error) in
+                    var inner = try e.encapsulated(rules: .der)
+                    try inner.readNull()
+                    try inner.finish()
+                }
+            } == ASN1Error(.trailingBytes, at: 4))
     }
 
     @Test("baseOffset is added to every offset")
@@ -218,9 +230,9 @@ struct ReaderTests {
             }
         }
         #expect(readAll("31 09 02 01 01 02 01 02 02 01 03", .der) == nil)
-        #expect(readAll("31 06 02 01 01 02 01 01", .der) == nil)                           // duplicates allowed
+        #expect(readAll("31 06 02 01 01 02 01 01", .der) == nil)   // duplicates allowed
         #expect(readAll("31 00", .der) == nil)
-        #expect(readAll("31 07 02 01 01 02 02 00 80", .der) == nil)                        // 02 01 < 02 02
+        #expect(readAll("31 07 02 01 01 02 02 00 80", .der) == nil)   // 02 01 < 02 02
         #expect(readAll("31 07 02 02 00 80 02 01 01", .der) == ASN1Error(.setNotSorted, at: 6))
         #expect(readAll("31 09 02 01 01 02 01 03 02 01 02", .der) == ASN1Error(.setNotSorted, at: 8))
         #expect(readAll("31 07 04 02 00 00 04 01 00", .der) == ASN1Error(.setNotSorted, at: 6))

@@ -35,8 +35,9 @@ struct StringTests {
         StringVector(name: "high bit 80", kind: .ia5, content: "41 80", text: nil),
         StringVector(name: "Latin-1 E9", kind: .ia5, content: "E9", text: nil),
         // PrintableString: A–Z a–z 0–9 space ' ( ) + , - . / : = ?
-        StringVector(name: "all punctuation", kind: .printable, content: "41 62 39 20 27 28 29 2B 2C 2D 2E 2F 3A 3D 3F",
-                     text: "Ab9 '()+,-./:=?"),
+        StringVector(
+            name: "all punctuation", kind: .printable, content: "41 62 39 20 27 28 29 2B 2C 2D 2E 2F 3A 3D 3F",
+            text: "Ab9 '()+,-./:=?"),
         StringVector(name: "Apple Inc.", kind: .printable, content: "41 70 70 6C 65 20 49 6E 63 2E", text: "Apple Inc."),
         StringVector(name: "at sign", kind: .printable, content: "61 40 62", text: nil),
         StringVector(name: "asterisk", kind: .printable, content: "2A", text: nil),
@@ -97,16 +98,18 @@ struct StringTests {
         #expect(content.withUnsafeBytes { v.kind.isValid($0) } == (v.text != nil))
     }
 
-    @Test("Writer → reader round trip for every string type", arguments: [
-        (ASN1StringKind.utf8, "Grüße, 世界 \u{1F600}"),
-        (.ia5, "user@example.com\t"),
-        (.printable, "Apple Worldwide Developer Relations (US)"),
-        (.t61, "Zürich"),
-        (.visible, "Visible ~ string"),
-        (.numeric, "0123 456789"),
-        (.bmp, "BMP é 中"),
-        (.universal, "UCS-4 \u{1F600} \u{10FFFF}"),
-    ])
+    @Test(
+        "Writer → reader round trip for every string type",
+        arguments: [
+            (ASN1StringKind.utf8, "Grüße, 世界 \u{1F600}"),
+            (.ia5, "user@example.com\t"),
+            (.printable, "Apple Worldwide Developer Relations (US)"),
+            (.t61, "Zürich"),
+            (.visible, "Visible ~ string"),
+            (.numeric, "0123 456789"),
+            (.bmp, "BMP é 中"),
+            (.universal, "UCS-4 \u{1F600} \u{10FFFF}"),
+        ])
     func roundTrip(_ kind: ASN1StringKind, _ text: String) throws {
         var writer = DERWriter()
         writer.appendString(text, as: kind)
@@ -144,11 +147,12 @@ struct StringTests {
 
     @Test("readString checks the tag; stringValue serves implicit tags")
     func tags() throws {
-        #expect(caught {
-            try ASN1Reader.parse(Hex.bytes("13 02 41 42"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
-                _ = try r.readString(.utf8)
-            }
-        } == ASN1Error(.unexpectedTag(expected: .utf8String, found: .printableString), at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(Hex.bytes("13 02 41 42"), rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
+                    _ = try r.readString(.utf8)
+                }
+            } == ASN1Error(.unexpectedTag(expected: .utf8String, found: .printableString), at: 0))
         // [2] IMPLICIT IA5String
         let text = try withElement(Hex.bytes("82 03 61 62 63"), .der) { e throws(ASN1Error) in try e.stringValue(.ia5) }
         #expect(text == "abc")
@@ -164,9 +168,10 @@ struct StringTests {
             try r.readString(.utf8)
         }
         #expect(text == "hé")
-        #expect(caught {
-            try ASN1Reader.parse(split, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readString(.utf8) }
-        } == ASN1Error(.indefiniteLength, at: 0))
+        #expect(
+            caught {
+                try ASN1Reader.parse(split, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in _ = try r.readString(.utf8) }
+            } == ASN1Error(.indefiniteLength, at: 0))
         // Definite-length constructed IA5String.
         let ia5 = Hex.bytes("36 08 04 02 61 62 04 02 63 64")
         #expect(try ASN1Reader.parse(ia5, rules: .ber) { (r: inout ASN1Reader) throws(ASN1Error) -> String in try r.readString(.ia5) } == "abcd")
@@ -176,7 +181,8 @@ struct StringTests {
         #expect(caught { try decodeSingle(bad, .ber) } == ASN1Error(.invalidString, at: 0))
         // A segment that is neither OCTET STRING nor the string type is refused (X.690 §8.7.3.2).
         let wrongTag = Hex.bytes("2C 06 04 01 61 02 01 62")
-        #expect(caught { try decodeSingle(wrongTag, .ber) }
+        #expect(
+            caught { try decodeSingle(wrongTag, .ber) }
                 == ASN1Error(.unexpectedTag(expected: .octetString, found: .integer), at: 5))
     }
 }

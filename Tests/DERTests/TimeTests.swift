@@ -158,14 +158,16 @@ struct TimeTests {
     @Test("Bad time nested: error at the time element's offset")
     func nestedBadTime() {
         // SEQUENCE { INTEGER 1, SEQUENCE { UTCTime ok, UTCTime month 13 } } — offsets 0, 2, 5, 7, 22.
-        let bytes = [0x30, 0x23, 0x02, 0x01, 0x01, 0x30, 0x1E]
+        let bytes =
+            [0x30, 0x23, 0x02, 0x01, 0x01, 0x30, 0x1E]
             + tlv(0x17, ascii: "230101120000Z") + tlv(0x17, ascii: "231301120000Z")
         #expect(caught { try decodeSingle(bytes, .der) } == ASN1Error(.invalidTime, at: 22))
     }
 
     @Test("timeValue refuses other tags")
     func timeValueTag() {
-        #expect(caught { try withElement(tlv(0x16, ascii: "230101120000Z"), .der) { e throws(ASN1Error) in try e.timeValue() } }
+        #expect(
+            caught { try withElement(tlv(0x16, ascii: "230101120000Z"), .der) { e throws(ASN1Error) in try e.timeValue() } }
                 == ASN1Error(.unexpectedTag(expected: .utcTime, found: .ia5String), at: 0))
     }
 
@@ -194,10 +196,12 @@ struct TimeTests {
 
 @Suite("CivilTime")
 struct CivilTimeTests {
-    @Test("Gregorian leap years: every 4th, not every 100th, every 400th", arguments: [
-        (1900, false), (2000, true), (2024, true), (2023, false), (2100, false), (1600, true), (2400, true),
-        (1, false), (4, true), (0, true), (9996, true), (9999, false),
-    ])
+    @Test(
+        "Gregorian leap years: every 4th, not every 100th, every 400th",
+        arguments: [
+            (1900, false), (2000, true), (2024, true), (2023, false), (2100, false), (1600, true), (2400, true),
+            (1, false), (4, true), (0, true), (9996, true), (9999, false),
+        ])
     func leapYear(_ year: Int, _ leap: Bool) {
         #expect(CivilTime.isLeapYear(year) == leap)
         #expect(CivilTime.daysInMonth(2, year: year) == (leap ? 29 : 28))
@@ -206,7 +210,7 @@ struct CivilTimeTests {
     @Test("Days in each month")
     func daysInMonth() {
         let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        for month in 1...12 { #expect(CivilTime.daysInMonth(month, year: 2023) == lengths[month - 1]) }
+        for month in 1 ... 12 { #expect(CivilTime.daysInMonth(month, year: 2023) == lengths[month - 1]) }
     }
 
     /// Known instants from Python's datetime.
@@ -231,20 +235,22 @@ struct CivilTimeTests {
         #expect(CivilTime.components(secondsSince1970: seconds) == c)
     }
 
-    @Test("Invalid components are nil", arguments: [
-        CivilTime.Components(year: 2023, month: 0, day: 1),
-        CivilTime.Components(year: 2023, month: 13, day: 1),
-        CivilTime.Components(year: 2023, month: 1, day: 0),
-        CivilTime.Components(year: 2023, month: 1, day: 32),
-        CivilTime.Components(year: 2023, month: 2, day: 29),
-        CivilTime.Components(year: 1900, month: 2, day: 29),
-        CivilTime.Components(year: 2023, month: 4, day: 31),
-        CivilTime.Components(year: 2023, month: 1, day: 1, hour: 24),
-        CivilTime.Components(year: 2023, month: 1, day: 1, hour: -1),
-        CivilTime.Components(year: 2023, month: 1, day: 1, minute: 60),
-        CivilTime.Components(year: 2023, month: 1, day: 1, second: 60),
-        CivilTime.Components(year: 2023, month: 1, day: 1, second: -1),
-    ])
+    @Test(
+        "Invalid components are nil",
+        arguments: [
+            CivilTime.Components(year: 2023, month: 0, day: 1),
+            CivilTime.Components(year: 2023, month: 13, day: 1),
+            CivilTime.Components(year: 2023, month: 1, day: 0),
+            CivilTime.Components(year: 2023, month: 1, day: 32),
+            CivilTime.Components(year: 2023, month: 2, day: 29),
+            CivilTime.Components(year: 1900, month: 2, day: 29),
+            CivilTime.Components(year: 2023, month: 4, day: 31),
+            CivilTime.Components(year: 2023, month: 1, day: 1, hour: 24),
+            CivilTime.Components(year: 2023, month: 1, day: 1, hour: -1),
+            CivilTime.Components(year: 2023, month: 1, day: 1, minute: 60),
+            CivilTime.Components(year: 2023, month: 1, day: 1, second: 60),
+            CivilTime.Components(year: 2023, month: 1, day: 1, second: -1),
+        ])
     func invalidComponents(_ c: CivilTime.Components) {
         #expect(CivilTime.secondsSince1970(c) == nil)
     }
@@ -254,16 +260,18 @@ struct CivilTimeTests {
     @Test("Every day of years 1–9999 round-trips against a stepped calendar")
     func everyDay() {
         var year = 1, month = 1, day = 1
-        var days: Int64 = -719_162          // 0001-01-01 (Python: date(1,1,1) - date(1970,1,1))
+        var days: Int64 = -719_162   // 0001-01-01 (Python: date(1,1,1) - date(1970,1,1))
         var failures = 0
         while year <= 9999 {
             let secondOfDay = Int64((days &* 7919) & 0xFFFF) % 86_400
             let seconds = days * 86_400 + secondOfDay
-            let expected = CivilTime.Components(year: year, month: month, day: day, hour: Int(secondOfDay / 3600),
-                                                minute: Int(secondOfDay % 3600 / 60), second: Int(secondOfDay % 60))
+            let expected = CivilTime.Components(
+                year: year, month: month, day: day, hour: Int(secondOfDay / 3600),
+                minute: Int(secondOfDay % 3600 / 60), second: Int(secondOfDay % 60))
             if CivilTime.components(secondsSince1970: seconds) != expected
                 || CivilTime.secondsSince1970(expected) != seconds
-                || CivilTime.daysSince1970(year: year, month: month, day: day) != days {
+                || CivilTime.daysSince1970(year: year, month: month, day: day) != days
+            {
                 failures += 1
                 if failures <= 5 { Issue.record("mismatch at \(expected) / \(seconds)") }
             }
@@ -277,14 +285,15 @@ struct CivilTimeTests {
             days += 1
         }
         #expect(failures == 0)
-        #expect(days == 2_932_897)           // 10000-01-01 (Python: date(9999,12,31) - date(1970,1,1) = 2932896)
+        #expect(days == 2_932_897)   // 10000-01-01 (Python: date(9999,12,31) - date(1970,1,1) = 2932896)
     }
 
     @Test("Negative seconds keep the time of day in 0..<86400")
     func negativeSeconds() {
         #expect(CivilTime.components(secondsSince1970: -86_400) == CivilTime.Components(year: 1969, month: 12, day: 31))
         #expect(CivilTime.components(secondsSince1970: -86_399) == CivilTime.Components(year: 1969, month: 12, day: 31, second: 1))
-        #expect(CivilTime.components(secondsSince1970: -62_135_596_801)
+        #expect(
+            CivilTime.components(secondsSince1970: -62_135_596_801)
                 == CivilTime.Components(year: 0, month: 12, day: 31, hour: 23, minute: 59, second: 59))
     }
 }

@@ -53,8 +53,10 @@ struct WalkTests {
             var reader = ASN1Reader(raw, rules: .der)
             try reader.walk { event in
                 if case .element(let e) = event {
-                    records.append(.element(offset: e.offset, depth: e.depth, tag: e.tag, headerLength: e.headerLength,
-                                            length: e.contentLength))
+                    records.append(
+                        .element(
+                            offset: e.offset, depth: e.depth, tag: e.tag, headerLength: e.headerLength,
+                            length: e.contentLength))
                 }
             }
             #expect(reader.isAtEnd)
@@ -87,31 +89,39 @@ struct WalkTests {
         let depthSum: Int
         let headerSum: Int
         let indefinite: Int
-        let endOfContents: [[Int]]      // [offset, depth]
+        let endOfContents: [[Int]]   // [offset, depth]
         /// Whether the file is DER (every Apple-signed receipt and certificate).
         var isDER: Bool { indefinite == 0 }
         var testDescription: String { path }
     }
 
     static let fixtures: [FixtureTree] = [
-        FixtureTree(path: "receipts/production.der", elements: 277, constructed: 126, maxDepth: 9, offsetSum: 1_136_779,
-                    depthSum: 2062, headerSum: 624, indefinite: 0, endOfContents: []),
-        FixtureTree(path: "receipts/sandbox-g5.der", elements: 277, constructed: 126, maxDepth: 9, offsetSum: 882_811,
-                    depthSum: 2062, headerSum: 624, indefinite: 0, endOfContents: []),
-        FixtureTree(path: "receipts/sandbox-legacy.der", elements: 271, constructed: 124, maxDepth: 9, offsetSum: 19_817_062,
-                    depthSum: 2010, headerSum: 621, indefinite: 0, endOfContents: []),
-        FixtureTree(path: "receipts/xcode.der", elements: 124, constructed: 60, maxDepth: 9, offsetSum: 99_505,
-                    depthSum: 868, headerSum: 268, indefinite: 6,
-                    endOfContents: [[441, 6], [443, 5], [445, 4], [1742, 3], [1744, 2], [1746, 1]]),
-        FixtureTree(path: "receipts/xcode-with-purchases.der", elements: 124, constructed: 60, maxDepth: 9, offsetSum: 98_515,
-                    depthSum: 868, headerSum: 268, indefinite: 6,
-                    endOfContents: [[432, 6], [434, 5], [436, 4], [1733, 3], [1735, 2], [1737, 1]]),
-        FixtureTree(path: "certs/AppleIncRootCertificate.cer", elements: 73, constructed: 33, maxDepth: 5, offsetSum: 21_545,
-                    depthSum: 271, headerSum: 164, indefinite: 0, endOfContents: []),
-        FixtureTree(path: "certs/AppleRootCA-G3.cer", elements: 65, constructed: 31, maxDepth: 5, offsetSum: 14_132,
-                    depthSum: 238, headerSum: 134, indefinite: 0, endOfContents: []),
-        FixtureTree(path: "certs/StoreKitTestCertificate.cer", elements: 76, constructed: 35, maxDepth: 5, offsetSum: 18_056,
-                    depthSum: 282, headerSum: 162, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "receipts/production.der", elements: 277, constructed: 126, maxDepth: 9, offsetSum: 1_136_779,
+            depthSum: 2062, headerSum: 624, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "receipts/sandbox-g5.der", elements: 277, constructed: 126, maxDepth: 9, offsetSum: 882_811,
+            depthSum: 2062, headerSum: 624, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "receipts/sandbox-legacy.der", elements: 271, constructed: 124, maxDepth: 9, offsetSum: 19_817_062,
+            depthSum: 2010, headerSum: 621, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "receipts/xcode.der", elements: 124, constructed: 60, maxDepth: 9, offsetSum: 99_505,
+            depthSum: 868, headerSum: 268, indefinite: 6,
+            endOfContents: [[441, 6], [443, 5], [445, 4], [1742, 3], [1744, 2], [1746, 1]]),
+        FixtureTree(
+            path: "receipts/xcode-with-purchases.der", elements: 124, constructed: 60, maxDepth: 9, offsetSum: 98_515,
+            depthSum: 868, headerSum: 268, indefinite: 6,
+            endOfContents: [[432, 6], [434, 5], [436, 4], [1733, 3], [1735, 2], [1737, 1]]),
+        FixtureTree(
+            path: "certs/AppleIncRootCertificate.cer", elements: 73, constructed: 33, maxDepth: 5, offsetSum: 21_545,
+            depthSum: 271, headerSum: 164, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "certs/AppleRootCA-G3.cer", elements: 65, constructed: 31, maxDepth: 5, offsetSum: 14_132,
+            depthSum: 238, headerSum: 134, indefinite: 0, endOfContents: []),
+        FixtureTree(
+            path: "certs/StoreKitTestCertificate.cer", elements: 76, constructed: 35, maxDepth: 5, offsetSum: 18_056,
+            depthSum: 282, headerSum: 162, indefinite: 0, endOfContents: []),
     ]
 
     static func check(_ records: [WalkRecord], against f: FixtureTree) {
@@ -150,8 +160,9 @@ struct WalkTests {
         #expect(caught { try decodeSingle(bytes, .ber) } == nil)
     }
 
-    @Test("Apple-signed receipts and all certificates walk under DER; Xcode receipts fail with indefiniteLength",
-          .enabled(if: Fixtures.shouldRun), arguments: fixtures)
+    @Test(
+        "Apple-signed receipts and all certificates walk under DER; Xcode receipts fail with indefiniteLength",
+        .enabled(if: Fixtures.shouldRun), arguments: fixtures)
     func fixtureDER(_ f: FixtureTree) throws {
         let bytes = try Fixtures.bytes(f.path)
         if f.isDER {

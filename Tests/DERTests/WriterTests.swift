@@ -52,8 +52,10 @@ struct WriterTests {
         DERWriter.appendLength(length, to: &octets)
         #expect(octets == lengthOctets(length))
         // X.690 §8.1.3: spot checks written out by hand.
-        let known: [Int: String] = [0: "00", 127: "7F", 128: "81 80", 201: "81 C9", 255: "81 FF", 256: "82 01 00",
-                                    65535: "82 FF FF", 65536: "83 01 00 00", 16_777_216: "84 01 00 00 00"]
+        let known: [Int: String] = [
+            0: "00", 127: "7F", 128: "81 80", 201: "81 C9", 255: "81 FF", 256: "82 01 00",
+            65535: "82 FF FF", 65536: "83 01 00 00", 16_777_216: "84 01 00 00 00",
+        ]
         if let hex = known[length] { #expect(octets == Hex.bytes(hex)) }
         var writer = DERWriter()
         writer.appendOctetString([UInt8](repeating: 0x42, count: length))
@@ -117,7 +119,9 @@ struct WriterTests {
             s.appendConstructed(.contextSpecific(0)) { e in e.appendInteger(2) }
             s.appendInteger(5, tag: .contextSpecific(1, constructed: false))
             s.appendOctetString([9], tag: .contextSpecific(2, constructed: false))
-            s.appendSetOf { set in set.appendInteger(2); set.appendInteger(1) }
+            s.appendSetOf { set in
+                set.appendInteger(2); set.appendInteger(1)
+            }
             s.appendEncoded(Hex.bytes("05 00"))
         }
         try ASN1Reader.parse(w.bytes, rules: .der) { (r: inout ASN1Reader) throws(ASN1Error) in
@@ -206,9 +210,9 @@ struct WriterTests {
             }
             s.appendBitString([0x80], unusedBits: 7)
             s.appendTime(0)
-            s.appendTime(4_102_444_800)                 // 2100-01-01: GeneralizedTime
+            s.appendTime(4_102_444_800)   // 2100-01-01: GeneralizedTime
         }
         #expect(caught { try decodeSingle(w.bytes, .der) } == nil)
-        #expect(w.bytes[0 ..< 2] == [0x30, 0x83])           // 70,000+ bytes: three length octets
+        #expect(w.bytes[0 ..< 2] == [0x30, 0x83])   // 70,000+ bytes: three length octets
     }
 }

@@ -22,7 +22,9 @@ enum Unsigned {
     /// `certificates` (none by default).
     static func receipt(payload: [UInt8], digestAlgorithms: Int = 1, certificates: [[UInt8]] = []) -> [UInt8] {
         var algorithm = DERWriter()
-        algorithm.appendSequence { $0.appendObjectIdentifier(OIDs.sha256); $0.appendNull() }
+        algorithm.appendSequence {
+            $0.appendObjectIdentifier(OIDs.sha256); $0.appendNull()
+        }
         var writer = DERWriter()
         writer.appendSequence { contentInfo in
             contentInfo.appendObjectIdentifier(OIDs.signedData)
@@ -35,7 +37,8 @@ enum Unsigned {
                         encapsulated.appendConstructed(.contextSpecific(0)) { $0.appendOctetString(payload) }
                     }
                     if !certificates.isEmpty {
-                        signedData.appendConstructed(.contextSpecific(0)) { set in for certificate in certificates { set.appendEncoded(certificate) } }
+                        signedData.appendConstructed(.contextSpecific(0)) { set in for certificate in certificates { set.appendEncoded(certificate) }
+                        }
                     }
                     signedData.appendSetOf { set in
                         set.appendSequence { signer in
@@ -45,7 +48,9 @@ enum Unsigned {
                                 sid.appendInteger(1)
                             }
                             signer.appendEncoded(algorithm.bytes)
-                            signer.appendSequence { $0.appendObjectIdentifier(OIDs.rsaEncryption); $0.appendNull() }
+                            signer.appendSequence {
+                                $0.appendObjectIdentifier(OIDs.rsaEncryption); $0.appendNull()
+                            }
                             signer.appendOctetString([UInt8](repeating: 0, count: 256))
                         }
                     }

@@ -28,8 +28,9 @@ struct LegacyHarnessTests {
         for name in ["v2.txt", "v3.txt", "v3-subscription.txt", "v2-base64.txt"] {
             let receipt = try TransactionReceipt(try FuzzFolders.bytes(FuzzFolders.fuzz.appendingPathComponent("corpus/legacy/" + name)))
             let chain = TestLegacyChain(version: Int(receipt.signature.version.rawValue))
-            let policy = LegacyTrustPolicy.appStore(anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)],
-                                                    intermediates: [try Certificate(derEncoded: chain.intermediateCertificate)])
+            let policy = LegacyTrustPolicy.appStore(
+                anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)],
+                intermediates: [try Certificate(derEncoded: chain.intermediateCertificate)])
             #expect(throws: Never.self, "\(name)") { try receipt.verify(policy: policy) }
             #expect(throws: TransactionReceiptValidationError.self, "\(name) under Apple Root CA") { try receipt.verify() }
         }

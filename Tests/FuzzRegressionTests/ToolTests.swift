@@ -27,9 +27,11 @@ struct ToolHostileInputTests {
     static let coreModes = ToolHarness.modes.filter { ["verify", "decode", "dump", "dump-strict"].contains($0.name) }
 
     /// Runs `modes` over `input`; a broken invariant is a test failure naming `label`.
-    static func runAllModes(_ tool: URL, _ input: [UInt8], label: String, synthetic: Bool, viaStdin: Bool = false,
-                            modes: [ToolHarness.Mode] = ToolHarness.modes,
-                            in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func runAllModes(
+        _ tool: URL, _ input: [UInt8], label: String, synthetic: Bool, viaStdin: Bool = false,
+        modes: [ToolHarness.Mode] = ToolHarness.modes,
+        in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for mode in modes {
             do {
                 try ToolHarness.check(tool: tool, input: input, mode: mode, viaStdin: viaStdin, fromSyntheticSeed: synthetic, in: directory)
@@ -55,8 +57,9 @@ struct ToolHostileInputTests {
         for i in 0 ..< 110 {
             let seed = Self.seeds[rng.below(Self.seeds.count)]
             let input = Mutator.mutate(seed, other: Self.seeds[rng.below(Self.seeds.count)], &rng)
-            try Self.runAllModes(tool, input, label: "mutated input \(i)", synthetic: true, viaStdin: i % 10 == 0,
-                                 modes: i % 4 == 0 ? ToolHarness.modes : Self.coreModes, in: directory)
+            try Self.runAllModes(
+                tool, input, label: "mutated input \(i)", synthetic: true, viaStdin: i % 10 == 0,
+                modes: i % 4 == 0 ? ToolHarness.modes : Self.coreModes, in: directory)
         }
         for i in 0 ..< 20 {
             let input = (0 ..< rng.below(2000)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
@@ -88,8 +91,9 @@ struct ToolHostileInputTests {
         var rng = SplitMix64(seed: 0x1E6A_C7)
         for i in 0 ..< 24 {
             let input = Mutator.mutate(seeds[rng.below(seeds.count)], other: seeds[rng.below(seeds.count)], &rng)
-            try Self.runAllModes(tool, input, label: "mutated legacy input \(i)", synthetic: true, viaStdin: i % 6 == 0,
-                                 modes: i % 4 == 0 ? ToolHarness.modes : Self.coreModes, in: directory)
+            try Self.runAllModes(
+                tool, input, label: "mutated legacy input \(i)", synthetic: true, viaStdin: i % 6 == 0,
+                modes: i % 4 == 0 ? ToolHarness.modes : Self.coreModes, in: directory)
         }
     }
 

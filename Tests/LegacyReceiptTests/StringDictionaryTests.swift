@@ -85,13 +85,21 @@ func parseError(_ bytes: [UInt8]) -> StringDictionaryError? {
     @Test func refusalsInsideAReceipt() throws {
         var receipt = TestTransactionReceipt(version: 2)
         let text = String(decoding: receipt.text, as: UTF8.self)
-        #expect({ if case .dictionary(.duplicateKey("pod", _))? = decodingError(Array((text.dropLast() + "\t\"pod\" = \"7\";\n}").utf8)) { true } else { false } }())
+        #expect(
+            {
+                if case .dictionary(.duplicateKey("pod", _))? = decodingError(Array((text.dropLast() + "\t\"pod\" = \"7\";\n}").utf8)) {
+                    true
+                } else {
+                    false
+                }
+            }())
         receipt.carriedPurchaseInfo = Array("{\"bid\" = {};}".utf8)
         #expect(decodingError(receipt.text) == .purchaseInfo(.nestedDictionary(offset: 9)))
         receipt.carriedPurchaseInfo = nil
         receipt.outer = [("environment", "Sandbox")]
-        let withoutSignature = Array(String(decoding: receipt.text, as: UTF8.self)
-            .replacingOccurrences(of: "\"signature\"", with: "\"signatur\"").utf8)
+        let withoutSignature = Array(
+            String(decoding: receipt.text, as: UTF8.self)
+                .replacingOccurrences(of: "\"signature\"", with: "\"signatur\"").utf8)
         #expect(decodingError(withoutSignature) == .missingKey("signature"))
         receipt.purchaseInfo.removeAll { $0.0 == "bid" }
         #expect(decodingError(receipt.text) == .missingField("bid"))

@@ -8,8 +8,9 @@ import X509Certificates
 /// The synthetic chain's root as the only anchor and its intermediate as the only embedded
 /// certificate, every other rule of the App Store policy kept.
 func policy(for chain: TestLegacyChain) throws -> LegacyTrustPolicy {
-    .appStore(anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)],
-              intermediates: [try Certificate(derEncoded: chain.intermediateCertificate)])
+    .appStore(
+        anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)],
+        intermediates: [try Certificate(derEncoded: chain.intermediateCertificate)])
 }
 
 /// Decodes and verifies a synthetic receipt under its own chain's policy.
@@ -72,7 +73,8 @@ func verificationError(_ receipt: TestTransactionReceipt) throws -> TransactionR
         #expect(decoded.isInIntroOfferPeriod == false)
         #expect(decoded.webOrderLineItemIdentifier == "1000000000000001")
         #expect(decoded.uniqueVendorIdentifier == "5B9E8F2E-1C9A-4D2B-8E1F-3A4B5C6D7E8F")
-        #expect(decoded.unknownFields == [StringDictionary.Entry(key: "future-key", value: "kept", offset: decoded.unknownFields.first?.offset ?? -1)])
+        #expect(
+            decoded.unknownFields == [StringDictionary.Entry(key: "future-key", value: "kept", offset: decoded.unknownFields.first?.offset ?? -1)])
         #expect(decoded.pod == "100")
         #expect(decoded.signingStatus == "0")
         try decoded.verify(policy: try policy(for: receipt.chain))
@@ -139,8 +141,10 @@ func verificationError(_ receipt: TestTransactionReceipt) throws -> TransactionR
     @Test func wrongLeafMarker() throws {
         // A version 2 signer carrying the version 3 marker instead of 1.2.840.113635.100.6.5.1.
         var receipt = TestTransactionReceipt(version: 2)
-        receipt.chain.leaf.extensions = [.basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-                                         .marker(OIDs.appleReceiptSigningExtension)]
+        receipt.chain.leaf.extensions = [
+            .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+            .marker(OIDs.appleReceiptSigningExtension),
+        ]
         guard case .untrusted(.missingAppleExtension(_, let oid))? = try verificationError(receipt) else {
             Issue.record("expected missingAppleExtension"); return
         }
@@ -148,8 +152,10 @@ func verificationError(_ receipt: TestTransactionReceipt) throws -> TransactionR
 
         // A version 3 signer carrying the version 2 marker only.
         var v3 = TestTransactionReceipt(version: 3)
-        v3.chain.leaf.extensions = [.basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-                                    .policies([OIDs.appleReceiptSigningPolicy]), .marker(LegacyTrustPolicy.version2SignerExtension)]
+        v3.chain.leaf.extensions = [
+            .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+            .policies([OIDs.appleReceiptSigningPolicy]), .marker(LegacyTrustPolicy.version2SignerExtension),
+        ]
         guard case .untrusted(.missingAppleExtension(_, let v3OID))? = try verificationError(v3) else {
             Issue.record("expected missingAppleExtension"); return
         }
@@ -173,8 +179,10 @@ func verificationError(_ receipt: TestTransactionReceipt) throws -> TransactionR
         // A version 2 blob (128-byte signature) whose signer holds an RSA-2048 key: refused by
         // the key rules before any RSA operation.
         var receipt = TestTransactionReceipt(version: 2, chain: TestLegacyChain(version: 3))
-        receipt.chain.leaf.extensions = [.basicConstraints(ca: false), .keyUsage([.digitalSignature]),
-                                         .marker(LegacyTrustPolicy.version2SignerExtension)]
+        receipt.chain.leaf.extensions = [
+            .basicConstraints(ca: false), .keyUsage([.digitalSignature]),
+            .marker(LegacyTrustPolicy.version2SignerExtension),
+        ]
         receipt.signatureOverride = [UInt8](repeating: 0x5A, count: 128)
         guard case .untrusted(.rsaKeySizeNotAllowed(_, let bits))? = try verificationError(receipt) else {
             Issue.record("expected rsaKeySizeNotAllowed"); return

@@ -34,13 +34,17 @@ import Testing
     @Test func purchaseInfoObjectInvertsInAppObject() throws {
         let receipt = try TransactionReceipt(Self.renewal.text)
         let original = try Self.object(TransactionReceiptJSON.receiptObject(receipt))
-        let text = try #require(TransactionReceiptJSON.purchaseInfoObject(inApp: TransactionReceiptJSON.inAppObject(receipt),
-                                                                          bundleIdentifier: receipt.bundleIdentifier))
+        let text = try #require(
+            TransactionReceiptJSON.purchaseInfoObject(
+                inApp: TransactionReceiptJSON.inAppObject(receipt),
+                bundleIdentifier: receipt.bundleIdentifier))
         let back = try Self.object(text)
-        let shared = ["bid", "quantity", "product_id", "transaction_id", "original_transaction_id", "purchase_date", "purchase_date_ms",
-                      "purchase_date_pst", "original_purchase_date", "original_purchase_date_ms", "original_purchase_date_pst",
-                      "expires_date", "expires_date_formatted", "expires_date_formatted_pst", "web_order_line_item_id",
-                      "is_trial_period", "is_in_intro_offer_period"]
+        let shared = [
+            "bid", "quantity", "product_id", "transaction_id", "original_transaction_id", "purchase_date", "purchase_date_ms",
+            "purchase_date_pst", "original_purchase_date", "original_purchase_date_ms", "original_purchase_date_pst",
+            "expires_date", "expires_date_formatted", "expires_date_formatted_pst", "web_order_line_item_id",
+            "is_trial_period", "is_in_intro_offer_period",
+        ]
         for key in shared {
             #expect(back[key] != nil && back[key] == original[key], "\(key): \(back[key] ?? "-") vs \(original[key] ?? "-")")
         }

@@ -27,9 +27,11 @@ struct ByteFlipTests {
         // The unmodified receipt verifies (else every flip would "fail" for nothing).
         _ = try SignedDataVerifier(policy: .appStore).verify(signedData, at: time)
         let content = try #require(signedData.contentRange)
-        return Original(bytes: bytes, time: time, regions: [
-            .content: content, .signature: signedData.signerInfos[0].signatureRange, .leafTBS: leaf.tbsRange,
-        ])
+        return Original(
+            bytes: bytes, time: time,
+            regions: [
+                .content: content, .signature: signedData.signerInfos[0].signatureRange, .leafTBS: leaf.tbsRange,
+            ])
     }
 
     enum Outcome: Equatable { case parseError, verificationError, verified }

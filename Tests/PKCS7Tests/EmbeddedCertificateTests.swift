@@ -19,8 +19,9 @@ import Testing
 
     /// A CA certificate that no path uses, with its own name and key, signed by the root.
     static func unused(_ edit: (inout TestCertificate) -> Void = { _ in }) -> TestCertificate {
-        var certificate = TestCertificate(commonName: "Unused Test CA", key: TestKeys.rsa2048[3], serialNumber: [0x77],
-                                          extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
+        var certificate = TestCertificate(
+            commonName: "Unused Test CA", key: TestKeys.rsa2048[3], serialNumber: [0x77],
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
         edit(&certificate)
         return certificate
     }
@@ -100,7 +101,9 @@ import Testing
 
     /// Decision: its validity period is not compared with the validation time.
     @Test func unusedCertificateValidityIsNotJudged() throws {
-        let expired = Self.unused { $0.notBefore = 1_000_000_000; $0.notAfter = 1_100_000_000 }.signed(by: S.chain.root)
+        let expired = Self.unused {
+            $0.notBefore = 1_000_000_000; $0.notAfter = 1_100_000_000
+        }.signed(by: S.chain.root)
         #expect(try Self.verifies(Self.receipt(extra: expired)))
     }
 
@@ -118,7 +121,8 @@ import Testing
     /// decode, or a repeated one, makes the message malformed.
     @Test func unusedCertificateExtensionsAreParsedAsOnAPath() {
         let repeated = Self.unused { $0.extensions.append(.init(oid: OIDs.keyUsage, value: [0x05, 0x00])) }.signed(by: S.chain.root)
-        #expect(Self.decodeError(Self.receipt(extra: repeated))?.kind
+        #expect(
+            Self.decodeError(Self.receipt(extra: repeated))?.kind
                 == .embeddedCertificate(index: 3, .duplicateExtension(OIDs.keyUsage)))
         let malformed = Self.unused { $0.extensions = [.basicConstraints(ca: true), .init(oid: OIDs.keyUsage, value: [0x05, 0x00])] }
             .signed(by: S.chain.root)
@@ -132,10 +136,15 @@ import Testing
         modulus[modulus.count - 1] &= 0xFE
         let evenKey = DERParts.encode { der in
             der.appendSequence { spki in
-                spki.appendSequence { $0.appendObjectIdentifier(OIDs.rsaEncryption); $0.appendNull() }
-                spki.appendBitString(DERParts.encode { key in
-                    key.appendSequence { $0.appendUnsignedInteger(modulus); $0.appendUnsignedInteger(TestKeys.rsa2048[2].publicExponent) }
-                })
+                spki.appendSequence {
+                    $0.appendObjectIdentifier(OIDs.rsaEncryption); $0.appendNull()
+                }
+                spki.appendBitString(
+                    DERParts.encode { key in
+                        key.appendSequence {
+                            $0.appendUnsignedInteger(modulus); $0.appendUnsignedInteger(TestKeys.rsa2048[2].publicExponent)
+                        }
+                    })
             }
         }
         let unused = Self.unused()

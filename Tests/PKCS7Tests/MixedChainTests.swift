@@ -12,8 +12,10 @@ private typealias S = Synthetic
 /// algorithm to its key family.
 @Suite struct MixedChainTests {
     /// The App-Store-shaped test chain with some keys replaced.
-    static func chain(root: (any TestCertificateKey)? = nil, intermediate: (any TestCertificateKey)? = nil,
-                      leaf: (any TestCertificateKey)? = nil, hash: HashAlgorithm = .sha256) -> TestChain {
+    static func chain(
+        root: (any TestCertificateKey)? = nil, intermediate: (any TestCertificateKey)? = nil,
+        leaf: (any TestCertificateKey)? = nil, hash: HashAlgorithm = .sha256
+    ) -> TestChain {
         var chain = TestChain()
         if let root { chain.root.key = root }
         if let intermediate { chain.intermediate.key = intermediate }
@@ -22,8 +24,10 @@ private typealias S = Synthetic
         return chain
     }
 
-    static func verify(_ chain: TestChain, signerAlgorithm: TestSignedData.SignatureAlgorithmChoice,
-                       cache: VerifiedLinkCache? = nil) throws -> VerifiedSignature {
+    static func verify(
+        _ chain: TestChain, signerAlgorithm: TestSignedData.SignatureAlgorithmChoice,
+        cache: VerifiedLinkCache? = nil
+    ) throws -> VerifiedSignature {
         let bytes = chain.signedData(S.payload, signatureAlgorithm: signerAlgorithm).encoded()
         let policy = TrustPolicy.appStore(anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)])
         return try SignedDataVerifier(policy: policy, linkStore: cache).verify(try SignedData(berEncoded: bytes), at: S.time)
@@ -86,8 +90,9 @@ private typealias S = Synthetic
         // The leaf claims ecdsa-with-SHA256 but its issuer holds an RSA key.
         let chain = TestChain()
         let tbs = chain.leaf.tbsCertificate(issuerName: chain.intermediate.subjectName, issuerKey: TestECKeys.p256[0])
-        let leaf = TestCertificate.assemble(tbs: tbs, algorithm: TestECKeys.p256[0].signatureAlgorithm(.sha256),
-                                            signature: TestECKeys.p256[0].signatureValue(digest: SHA256.hash(tbs), hash: .sha256))
+        let leaf = TestCertificate.assemble(
+            tbs: tbs, algorithm: TestECKeys.p256[0].signatureAlgorithm(.sha256),
+            signature: TestECKeys.p256[0].signatureValue(digest: SHA256.hash(tbs), hash: .sha256))
         let data = chain.signedData(S.payload, certificates: [leaf] + Array(chain.certificates.dropFirst()))
         let issuer = DistinguishedName.describe(chain.intermediate.subjectName)
         #expect(throws: VerificationError.invalidPublicKey(subject: issuer)) {
@@ -132,8 +137,10 @@ private typealias S = Synthetic
         var offCurve = point
         offCurve[64] ^= 1
         let secp521r1 = ASN1ObjectIdentifier("1.3.132.0.35")
-        for spki in [Self.spki(curve: secp521r1, point: point), Self.spki(curve: OIDs.secp384r1, point: point),
-                     Self.spki(curve: OIDs.secp256r1, point: compressed), Self.spki(curve: OIDs.secp256r1, point: offCurve)] {
+        for spki in [
+            Self.spki(curve: secp521r1, point: point), Self.spki(curve: OIDs.secp384r1, point: point),
+            Self.spki(curve: OIDs.secp256r1, point: compressed), Self.spki(curve: OIDs.secp256r1, point: offCurve),
+        ] {
             let certificate = try Self.certificate(spki: spki)
             #expect(throws: CertificateError.self) { _ = try certificate.ecdsaPublicKey() }
         }

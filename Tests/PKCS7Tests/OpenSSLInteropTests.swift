@@ -56,15 +56,21 @@ struct OpenSSLInteropTests {
             try Tools.withTemporaryDirectory { directory in
                 try Self.config.write(to: directory.appendingPathComponent("openssl.cnf"), atomically: true, encoding: .utf8)
                 func run(_ arguments: [String]) throws { try Tools.run(openssl, arguments, in: directory) }
-                try run(["req", "-x509", "-config", "openssl.cnf", "-extensions", "v3_root", "-newkey", "rsa:2048", "-nodes",
-                         "-keyout", "root.key", "-out", "root.pem", "-days", "3650", "-sha256", "-set_serial", "1",
-                         "-subj", "/C=US/O=Interop/CN=Interop Root"])
+                try run([
+                    "req", "-x509", "-config", "openssl.cnf", "-extensions", "v3_root", "-newkey", "rsa:2048", "-nodes",
+                    "-keyout", "root.key", "-out", "root.pem", "-days", "3650", "-sha256", "-set_serial", "1",
+                    "-subj", "/C=US/O=Interop/CN=Interop Root",
+                ])
                 for (name, issuer, serial, ext) in [("intermediate", "root", "2", "v3_intermediate"), ("leaf", "intermediate", "3", "v3_leaf")] {
-                    try run(["req", "-new", "-config", "openssl.cnf", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key",
-                             "-out", "\(name).csr", "-subj", "/C=US/O=Interop/CN=Interop \(name)"])
-                    try run(["x509", "-req", "-in", "\(name).csr", "-CA", "\(issuer).pem", "-CAkey", "\(issuer).key",
-                             "-set_serial", serial, "-days", "3000", "-sha256", "-extfile", "openssl.cnf", "-extensions", ext,
-                             "-out", "\(name).pem"])
+                    try run([
+                        "req", "-new", "-config", "openssl.cnf", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key",
+                        "-out", "\(name).csr", "-subj", "/C=US/O=Interop/CN=Interop \(name)",
+                    ])
+                    try run([
+                        "x509", "-req", "-in", "\(name).csr", "-CA", "\(issuer).pem", "-CAkey", "\(issuer).key",
+                        "-set_serial", serial, "-days", "3000", "-sha256", "-extfile", "openssl.cnf", "-extensions", ext,
+                        "-out", "\(name).pem",
+                    ])
                 }
                 for name in ["root", "intermediate", "leaf"] {
                     try run(["x509", "-in", "\(name).pem", "-outform", "DER", "-out", "\(name).der"])
@@ -76,8 +82,10 @@ struct OpenSSLInteropTests {
             root = [UInt8](files["root.der"]!)
             intermediate = [UInt8](files["intermediate.der"]!)
             leaf = [UInt8](files["leaf.der"]!)
-            signingFiles = ["leaf.pem": files["leaf.pem"]!, "leaf.key": files["leaf.key"]!,
-                            "intermediate.pem": files["intermediate.pem"]!, "payload.bin": Data(Synthetic.payload)]
+            signingFiles = [
+                "leaf.pem": files["leaf.pem"]!, "leaf.key": files["leaf.key"]!,
+                "intermediate.pem": files["intermediate.pem"]!, "payload.bin": Data(Synthetic.payload),
+            ]
             time = Int64(Date().timeIntervalSince1970) + 86_400
         }
 
@@ -85,9 +93,13 @@ struct OpenSSLInteropTests {
         func sign(_ options: [String]) throws -> [UInt8] {
             try Tools.withTemporaryDirectory { directory in
                 for (name, data) in signingFiles { try data.write(to: directory.appendingPathComponent(name)) }
-                try Tools.run(openssl, ["cms", "-sign", "-binary", "-nosmimecap", "-nodetach", "-outform", "DER",
-                                        "-in", "payload.bin", "-signer", "leaf.pem", "-inkey", "leaf.key",
-                                        "-certfile", "intermediate.pem", "-out", "receipt.der"] + options, in: directory)
+                try Tools.run(
+                    openssl,
+                    [
+                        "cms", "-sign", "-binary", "-nosmimecap", "-nodetach", "-outform", "DER",
+                        "-in", "payload.bin", "-signer", "leaf.pem", "-inkey", "leaf.key",
+                        "-certfile", "intermediate.pem", "-out", "receipt.der",
+                    ] + options, in: directory)
                 return [UInt8](try Data(contentsOf: directory.appendingPathComponent("receipt.der")))
             }
         }
@@ -110,12 +122,15 @@ struct OpenSSLInteropTests {
         var testDescription: String { options.joined(separator: " ") }
     }
 
-    static let variants: [Variant] = [true, false].flatMap { attributes in
-        [HashAlgorithm.sha1, .sha256].flatMap { digest in
-            [false, true].map { Variant(attributes: attributes, digest: digest, stream: $0) }
-        }
-    } + [Variant(attributes: true, digest: .sha256, stream: false, keyID: true),
-         Variant(attributes: false, digest: .sha1, stream: true, keyID: true)]
+    static let variants: [Variant] =
+        [true, false].flatMap { attributes in
+            [HashAlgorithm.sha1, .sha256].flatMap { digest in
+                [false, true].map { Variant(attributes: attributes, digest: digest, stream: $0) }
+            }
+        } + [
+            Variant(attributes: true, digest: .sha256, stream: false, keyID: true),
+            Variant(attributes: false, digest: .sha1, stream: true, keyID: true),
+        ]
 
     @Test(arguments: variants)
     func opensslReceiptDecodesAndVerifies(_ variant: Variant) throws {
@@ -178,12 +193,18 @@ struct OpenSSLInteropTests {
         try Tools.withTemporaryDirectory { directory in
             try Data(Synthetic.rootDER).write(to: directory.appendingPathComponent("synthetic-root.der"))
             try Tools.run(pki.openssl, ["x509", "-inform", "DER", "-in", "synthetic-root.der", "-out", "synthetic-root.pem"], in: directory)
-            for (index, data) in [Synthetic.receipt(berSegmentSize: ber ? 300 : nil),
-                                  Synthetic.receipt(signedAttributes: true, berSegmentSize: ber ? 300 : nil)].enumerated() {
+            for (index, data) in [
+                Synthetic.receipt(berSegmentSize: ber ? 300 : nil),
+                Synthetic.receipt(signedAttributes: true, berSegmentSize: ber ? 300 : nil),
+            ].enumerated() {
                 let name = "synthetic-\(index).der"
                 try Data(data.encoded()).write(to: directory.appendingPathComponent(name))
-                let output = try Tools.run(pki.openssl, ["cms", "-verify", "-inform", "DER", "-in", name, "-CAfile", "synthetic-root.pem",
-                                                         "-purpose", "any", "-attime", String(Synthetic.time), "-binary"], in: directory)
+                let output = try Tools.run(
+                    pki.openssl,
+                    [
+                        "cms", "-verify", "-inform", "DER", "-in", name, "-CAfile", "synthetic-root.pem",
+                        "-purpose", "any", "-attime", String(Synthetic.time), "-binary",
+                    ], in: directory)
                 #expect([UInt8](output) == Synthetic.payload)
             }
         }

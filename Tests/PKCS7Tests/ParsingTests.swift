@@ -211,8 +211,9 @@ import TestHelpers
     @Test func wellFormedSignedAttributesParse() throws {
         #expect(Self.contentTypeAttribute.lexicographicallyPrecedes(Self.messageDigestAttribute))
         // DER order: contentType (30 18 …), signingTime (30 1C …), messageDigest (30 2F …).
-        let signedData = try SignedData(berEncoded: Self.withSignedAttributes(
-            [Self.contentTypeAttribute, Self.signingTimeAttribute, Self.messageDigestAttribute]))
+        let signedData = try SignedData(
+            berEncoded: Self.withSignedAttributes(
+                [Self.contentTypeAttribute, Self.signingTimeAttribute, Self.messageDigestAttribute]))
         let attributes = try #require(signedData.signerInfos[0].signedAttributes)
         #expect(Array(signedData.storage[attributes.messageDigestRange]) == SHA256.hash(S.payload).bytes)
         #expect(Array(signedData.storage[attributes.contentTypeRange]) == OIDs.data.encodedContent)
@@ -317,8 +318,12 @@ import TestHelpers
         let der = Self.withExtensions([DERParts.rawExtension(OIDs.keyUsage, critical: false, value: Self.keyUsageValue)])
         #expect(Self.parseError(der)?.kind == .defaultValueEncoded)
         // The same extension with critical absent or TRUE is fine.
-        #expect((try? Certificate(derEncoded: Self.withExtensions([DERParts.rawExtension(OIDs.keyUsage, critical: nil, value: Self.keyUsageValue)]))) != nil)
-        #expect((try? Certificate(derEncoded: Self.withExtensions([DERParts.rawExtension(OIDs.keyUsage, critical: true, value: Self.keyUsageValue)]))) != nil)
+        #expect(
+            (try? Certificate(derEncoded: Self.withExtensions([DERParts.rawExtension(OIDs.keyUsage, critical: nil, value: Self.keyUsageValue)])))
+                != nil)
+        #expect(
+            (try? Certificate(derEncoded: Self.withExtensions([DERParts.rawExtension(OIDs.keyUsage, critical: true, value: Self.keyUsageValue)])))
+                != nil)
     }
 
     @Test func explicitCAFalseIsRejected() {
@@ -328,7 +333,9 @@ import TestHelpers
     }
 
     @Test func explicitVersionOneIsRejected() {
-        let der = Self.certificate { $0[TBSField.version] = DERParts.encode { w in w.appendConstructed(.contextSpecific(0)) { $0.appendInteger(0) } } }
+        let der = Self.certificate {
+            $0[TBSField.version] = DERParts.encode { w in w.appendConstructed(.contextSpecific(0)) { $0.appendInteger(0) } }
+        }
         #expect(Self.parseError(der)?.kind == .defaultValueEncoded)
         let v4 = Self.certificate { $0[TBSField.version] = DERParts.encode { w in w.appendConstructed(.contextSpecific(0)) { $0.appendInteger(3) } } }
         #expect(Self.parseError(v4)?.kind == .unsupportedVersion(3))
@@ -361,8 +368,10 @@ import TestHelpers
     }
 
     /// SubjectPublicKeyInfo with an RSAPublicKey whose fields are given as INTEGER contents.
-    static func spki(modulusContent: [UInt8], exponentContent: [UInt8] = [0x01, 0x00, 0x01],
-                     parameters: [UInt8] = [0x05, 0x00], trailing: [UInt8] = []) -> [UInt8] {
+    static func spki(
+        modulusContent: [UInt8], exponentContent: [UInt8] = [0x01, 0x00, 0x01],
+        parameters: [UInt8] = [0x05, 0x00], trailing: [UInt8] = []
+    ) -> [UInt8] {
         let key = rsaPublicKey(modulusContent: modulusContent, exponentContent: exponentContent) + trailing
         return DERParts.encode { der in
             der.appendSequence { spki in
@@ -418,12 +427,12 @@ import TestHelpers
         func kind(_ der: [UInt8]) -> CertificateError.Kind? {
             #expect(throws: CertificateError.self) { try RSAPublicKey(rsaPublicKeyDER: der) }?.kind
         }
-        #expect(kind(Self.rsaPublicKey(modulusContent: [0x00])) == .invalidPublicKey)                       // zero
+        #expect(kind(Self.rsaPublicKey(modulusContent: [0x00])) == .invalidPublicKey)   // zero
         var even = [0] + Self.modulus
         even[even.count - 1] &= 0xFE
-        #expect(kind(Self.rsaPublicKey(modulusContent: even)) == .invalidPublicKey)                          // even
-        #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Array(Self.modulus.prefix(64)))) == .invalidPublicKey)  // 512 bits
-        #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Self.modulus, exponentContent: [0x01])) == .invalidPublicKey)  // e = 1
+        #expect(kind(Self.rsaPublicKey(modulusContent: even)) == .invalidPublicKey)   // even
+        #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Array(Self.modulus.prefix(64)))) == .invalidPublicKey)   // 512 bits
+        #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Self.modulus, exponentContent: [0x01])) == .invalidPublicKey)   // e = 1
         #expect(kind(Self.rsaPublicKey(modulusContent: [0] + Self.modulus) + [0x00]) == .encoding(.trailingBytes))
         // NULL parameters are required in the SubjectPublicKeyInfo.
         #expect(throws: CertificateError.self) {
@@ -476,10 +485,11 @@ import TestHelpers
         let groups = json["testGroups"] as! [[String: Any]]
         return groups.enumerated().map { index, group in
             let key = group["publicKey"] as! [String: String]
-            return WycheproofGroup(index: index, rsaPublicKey: Hex.bytes(group["publicKeyAsn"] as! String),
-                                   subjectPublicKeyInfo: Hex.bytes(group["publicKeyDer"] as! String),
-                                   modulus: Array(Hex.bytes(key["modulus"]!).drop { $0 == 0 }),
-                                   exponent: Array(Hex.bytes(key["publicExponent"]!).drop { $0 == 0 }))
+            return WycheproofGroup(
+                index: index, rsaPublicKey: Hex.bytes(group["publicKeyAsn"] as! String),
+                subjectPublicKeyInfo: Hex.bytes(group["publicKeyDer"] as! String),
+                modulus: Array(Hex.bytes(key["modulus"]!).drop { $0 == 0 }),
+                exponent: Array(Hex.bytes(key["publicExponent"]!).drop { $0 == 0 }))
         }
     }
 

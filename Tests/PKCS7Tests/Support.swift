@@ -40,20 +40,25 @@ enum Synthetic {
 
     /// A SignedData description signed by `signer` (the leaf by default), carrying `certificates`
     /// (leaf, intermediate, root by default).
-    static func receipt(signer: TestCertificate = chain.leaf, issuerName: [UInt8]? = nil,
-                        certificates: [[UInt8]]? = nil, digest: HashAlgorithm = .sha256,
-                        signatureAlgorithm: TestSignedData.SignatureAlgorithmChoice = .rsaEncryption,
-                        signedAttributes: Bool = false, berSegmentSize: Int? = nil) -> TestSignedData {
-        TestSignedData(content: payload, signer: signer, signerIssuerName: issuerName ?? chain.intermediate.subjectName,
-                       certificates: certificates ?? [leafDER, intermediateDER, rootDER], digest: digest,
-                       signatureAlgorithm: signatureAlgorithm, signedAttributes: signedAttributes,
-                       berSegmentSize: berSegmentSize)
+    static func receipt(
+        signer: TestCertificate = chain.leaf, issuerName: [UInt8]? = nil,
+        certificates: [[UInt8]]? = nil, digest: HashAlgorithm = .sha256,
+        signatureAlgorithm: TestSignedData.SignatureAlgorithmChoice = .rsaEncryption,
+        signedAttributes: Bool = false, berSegmentSize: Int? = nil
+    ) -> TestSignedData {
+        TestSignedData(
+            content: payload, signer: signer, signerIssuerName: issuerName ?? chain.intermediate.subjectName,
+            certificates: certificates ?? [leafDER, intermediateDER, rootDER], digest: digest,
+            signatureAlgorithm: signatureAlgorithm, signedAttributes: signedAttributes,
+            berSegmentSize: berSegmentSize)
     }
 
     /// Verifies `data` (encoded and parsed) under `policy` at `time`.
     @discardableResult
-    static func verify(_ data: TestSignedData, policy: TrustPolicy = policy, at time: Int64 = time,
-                       linkStore: (any VerifiedLinkStore)? = nil) throws -> VerifiedSignature {
+    static func verify(
+        _ data: TestSignedData, policy: TrustPolicy = policy, at time: Int64 = time,
+        linkStore: (any VerifiedLinkStore)? = nil
+    ) throws -> VerifiedSignature {
         let signedData = try SignedData(berEncoded: data.encoded())
         return try SignedDataVerifier(policy: policy, linkStore: linkStore).verify(signedData, at: time)
     }
@@ -109,8 +114,9 @@ enum Tools {
         process.waitUntilExit()
         let errData = FileManager.default.contents(atPath: errorFile.path) ?? Data()
         guard process.terminationStatus == 0 else {
-            throw ToolFailure(command: ([executable.lastPathComponent] + arguments).joined(separator: " "),
-                              status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
+            throw ToolFailure(
+                command: ([executable.lastPathComponent] + arguments).joined(separator: " "),
+                status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
         }
         return outData
     }

@@ -137,7 +137,9 @@ import Testing
 
     @Test func intermediateWithoutWWDRExtensionFails() throws {
         let data = Self.receipt(withIntermediate: Self.without(OIDs.appleWWDRIntermediateExtension, in: S.chain.intermediate))
-        #expect(throws: VerificationError.missingAppleExtension(subject: Self.intermediateName, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1"))) {
+        #expect(
+            throws: VerificationError.missingAppleExtension(subject: Self.intermediateName, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1"))
+        ) {
             _ = try S.verify(data)
         }
     }
@@ -212,12 +214,16 @@ import Testing
     static func twoIntermediates(rootPathLength: Int?, firstPathLength: Int?) -> (data: TestSignedData, anchor: TrustAnchor, names: [String]) {
         var root = S.chain.root
         root.extensions = [.basicConstraints(ca: true, pathLength: rootPathLength), .keyUsage([.keyCertSign, .cRLSign])]
-        let one = TestCertificate(commonName: "Intermediate One", key: TestKeys.rsa2048[3], serialNumber: [0x21], extensions: [
-            .basicConstraints(ca: true, pathLength: firstPathLength), .keyUsage([.keyCertSign]), .marker(OIDs.appleWWDRIntermediateExtension),
-        ])
-        let two = TestCertificate(commonName: "Intermediate Two", key: TestKeys.rsa2048[4], serialNumber: [0x22], extensions: [
-            .basicConstraints(ca: true), .keyUsage([.keyCertSign]), .marker(OIDs.appleWWDRIntermediateExtension),
-        ])
+        let one = TestCertificate(
+            commonName: "Intermediate One", key: TestKeys.rsa2048[3], serialNumber: [0x21],
+            extensions: [
+                .basicConstraints(ca: true, pathLength: firstPathLength), .keyUsage([.keyCertSign]), .marker(OIDs.appleWWDRIntermediateExtension),
+            ])
+        let two = TestCertificate(
+            commonName: "Intermediate Two", key: TestKeys.rsa2048[4], serialNumber: [0x22],
+            extensions: [
+                .basicConstraints(ca: true), .keyUsage([.keyCertSign]), .marker(OIDs.appleWWDRIntermediateExtension),
+            ])
         let der = signDown([root, one, two, S.chain.leaf])
         let data = S.receipt(issuerName: two.subjectName, certificates: der.reversed())
         return (data, try! TrustAnchor(derEncoded: der[0]), [root, one, two].map(describe))
@@ -301,7 +307,8 @@ import Testing
             data = S.receipt(certificates: [S.leafDER, S.intermediateDER, rootDER])
             subject = Self.rootName
         }
-        let expected: VerificationError = bound == .expired
+        let expected: VerificationError =
+            bound == .expired
             ? .expired(subject: subject, notAfter: early, at: S.time)
             : .notYetValid(subject: subject, notBefore: late, at: S.time)
         #expect(throws: expected) { _ = try S.verify(data, policy: policy) }
@@ -461,10 +468,12 @@ import Testing
 
     /// A issued by B and B issued by A, neither an anchor: leaf ← A ← B ← A …
     @Test func loopOfTwoCertificatesFails() throws {
-        let a = TestCertificate(commonName: "Loop A", key: TestKeys.rsa1024[0], serialNumber: [0x0A],
-                                extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
-        let b = TestCertificate(commonName: "Loop B", key: TestKeys.rsa1024[1], serialNumber: [0x0B],
-                                extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
+        let a = TestCertificate(
+            commonName: "Loop A", key: TestKeys.rsa1024[0], serialNumber: [0x0A],
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
+        let b = TestCertificate(
+            commonName: "Loop B", key: TestKeys.rsa1024[1], serialNumber: [0x0B],
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
         let leaf = S.chain.leaf.signed(by: a)
         let data = S.receipt(issuerName: a.subjectName, certificates: [leaf, a.signed(by: b), b.signed(by: a)])
         #expect(throws: VerificationError.certificateLoop(subject: describe(a))) {
@@ -474,8 +483,9 @@ import Testing
 
     /// root ← I1 ← … ← I18, 1024-bit keys (only the search is under test), signed once.
     static let longChain: [TestCertificate] = (1 ... 18).map { i in
-        TestCertificate(commonName: "Long Chain Intermediate \(i)", key: TestKeys.rsa1024[i % 2], serialNumber: [UInt8(i)],
-                        extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
+        TestCertificate(
+            commonName: "Long Chain Intermediate \(i)", key: TestKeys.rsa1024[i % 2], serialNumber: [UInt8(i)],
+            extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
     }
     static let longChainDER: [[UInt8]] = Array(signDown([S.chain.root] + longChain).dropFirst())
 
@@ -514,12 +524,14 @@ import Testing
     /// message's budget (signer and links together) is spent.
     @Test func candidateExplosionExhaustsTheBudget() throws {
         let x = (1 ... 7).map { i in
-            TestCertificate(commonName: "Budget X", key: TestKeys.rsa1024[0], serialNumber: [0x30, UInt8(i)],
-                            extensions: [.basicConstraints(ca: true)])
+            TestCertificate(
+                commonName: "Budget X", key: TestKeys.rsa1024[0], serialNumber: [0x30, UInt8(i)],
+                extensions: [.basicConstraints(ca: true)])
         }
         let y = (1 ... 7).map { i in
-            TestCertificate(commonName: "Budget Y", key: TestKeys.rsa1024[1], serialNumber: [0x40, UInt8(i)],
-                            extensions: [.basicConstraints(ca: true)])
+            TestCertificate(
+                commonName: "Budget Y", key: TestKeys.rsa1024[1], serialNumber: [0x40, UInt8(i)],
+                extensions: [.basicConstraints(ca: true)])
         }
         let xDER = x.map { $0.signed(by: y[0]) }
         let yDER = y.map { $0.signed(issuerName: S.chain.root.subjectName, issuerKey: TestKeys.rsa1024[0]) }
@@ -539,13 +551,16 @@ import Testing
     static let storeKitLike = TestCertificate(
         commonName: "StoreKit Lookalike", key: TestKeys.rsa2048[4], serialNumber: [0x01], notBefore: utc(2020, 4, 1),
         notAfter: utc(2040, 3, 27),
-        extensions: [.basicConstraints(ca: true), .keyUsage([.digitalSignature, .keyCertSign]),
-                     .extendedKeyUsage([OIDs.codeSigning], critical: true)])
+        extensions: [
+            .basicConstraints(ca: true), .keyUsage([.digitalSignature, .keyCertSign]),
+            .extendedKeyUsage([OIDs.codeSigning], critical: true),
+        ])
     static let storeKitLikeDER = storeKitLike.selfSigned()
 
     static func selfSignedReceipt(_ signer: TestCertificate, _ der: [UInt8]) -> TestSignedData {
-        S.receipt(signer: signer, issuerName: signer.subjectName, certificates: [der],
-                  signatureAlgorithm: .rsaWithHash(.sha256), berSegmentSize: 64)
+        S.receipt(
+            signer: signer, issuerName: signer.subjectName, certificates: [der],
+            signatureAlgorithm: .rsaWithHash(.sha256), berSegmentSize: 64)
     }
 
     /// A self-signed signer with a critical code-signing EKU that signs the receipt directly,
@@ -555,8 +570,9 @@ import Testing
         let signedData = try SignedData(berEncoded: data.encoded())
         #expect(signedData.contentBytes() == S.payload)
         let anchor = try TrustAnchor(derEncoded: Self.storeKitLikeDER)
-        let claiming = TrustPolicy.custom(anchors: [anchor], requiredIntermediateCount: 0,
-                                          claimedCriticalExtensions: TrustPolicy.xcodeTesting.claimedCriticalExtensions)
+        let claiming = TrustPolicy.custom(
+            anchors: [anchor], requiredIntermediateCount: 0,
+            claimedCriticalExtensions: TrustPolicy.xcodeTesting.claimedCriticalExtensions)
         let result = try SignedDataVerifier(policy: claiming).verify(signedData, at: S.time)
         #expect(result.chain.map { Array($0.encoded) } == [Self.storeKitLikeDER])
 
@@ -574,8 +590,9 @@ import Testing
         var signer = Self.storeKitLike
         signer.extensions[2] = .extendedKeyUsage([ASN1ObjectIdentifier("1.3.6.1.5.5.7.3.1")], critical: true)
         let der = signer.selfSigned()
-        let policy = TrustPolicy.custom(anchors: [try TrustAnchor(derEncoded: der)], requiredIntermediateCount: 0,
-                                        claimedCriticalExtensions: TrustPolicy.xcodeTesting.claimedCriticalExtensions)
+        let policy = TrustPolicy.custom(
+            anchors: [try TrustAnchor(derEncoded: der)], requiredIntermediateCount: 0,
+            claimedCriticalExtensions: TrustPolicy.xcodeTesting.claimedCriticalExtensions)
         #expect(throws: VerificationError.extensionNotAccepted(subject: describe(signer), oid: OIDs.extendedKeyUsage)) {
             _ = try S.verify(Self.selfSignedReceipt(signer, der), policy: policy)
         }

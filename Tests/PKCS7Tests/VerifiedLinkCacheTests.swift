@@ -66,9 +66,11 @@ final class CountingLinkStore: VerifiedLinkStore {
         #expect(second.lookups - second.hits < first.lookups - first.hits)
 
         // Another receipt from the same chain (a different payload, same certificates) hits too.
-        let other = try SignedData(berEncoded: TestSignedData(
-            content: S.payload + [0x00], signer: S.chain.leaf, signerIssuerName: S.chain.intermediate.subjectName,
-            certificates: [S.leafDER, S.intermediateDER, S.rootDER]).encoded())
+        let other = try SignedData(
+            berEncoded: TestSignedData(
+                content: S.payload + [0x00], signer: S.chain.leaf, signerIssuerName: S.chain.intermediate.subjectName,
+                certificates: [S.leafDER, S.intermediateDER, S.rootDER]
+            ).encoded())
         _ = try verifier.verify(other, at: S.time)
         #expect(store.take() == .init(lookups: 2, hits: 2, inserts: 0))
     }
@@ -118,16 +120,16 @@ final class CountingLinkStore: VerifiedLinkStore {
         cache.insert(links[0])
         cache.insert(links[1])
         #expect(cache.count == 2)
-        cache.insert(links[1])                       // already present: no eviction
+        cache.insert(links[1])   // already present: no eviction
         #expect(cache.contains(links[0]) && cache.contains(links[1]))
-        cache.insert(links[2])                       // evicts links[0], the oldest
+        cache.insert(links[2])   // evicts links[0], the oldest
         #expect(cache.count == 2)
         #expect(!cache.contains(links[0]))
         #expect(cache.contains(links[1]) && cache.contains(links[2]))
-        cache.insert(links[3])                       // evicts links[1]
+        cache.insert(links[3])   // evicts links[1]
         #expect(!cache.contains(links[1]))
         #expect(cache.contains(links[2]) && cache.contains(links[3]))
-        cache.insert(links[0])                       // evicts links[2]
+        cache.insert(links[0])   // evicts links[2]
         #expect(cache.count == 2)
         #expect(cache.contains(links[3]) && cache.contains(links[0]))
         #expect(!cache.contains(links[2]))

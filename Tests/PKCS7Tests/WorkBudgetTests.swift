@@ -15,8 +15,10 @@ import X509Certificates
     static func signedData(_ bytes: [UInt8]) throws -> SignedData { try SignedData(berEncoded: bytes) }
 
     /// The test chain with one certificate's key replaced, signed down again.
-    static func chain(rootKey: (any TestCertificateKey)? = nil, intermediateKey: (any TestCertificateKey)? = nil,
-                      leafKey: (any TestCertificateKey)? = nil) -> TestChain {
+    static func chain(
+        rootKey: (any TestCertificateKey)? = nil, intermediateKey: (any TestCertificateKey)? = nil,
+        leafKey: (any TestCertificateKey)? = nil
+    ) -> TestChain {
         var chain = TestChain()
         if let rootKey { chain.root.key = rootKey }
         if let intermediateKey { chain.intermediate.key = intermediateKey }
@@ -57,8 +59,9 @@ import X509Certificates
         let key = UnusableRSAKey(bits: bits, exponent: [0x01, 0x00, 0x01])
         var chain = TestChain()
         chain.intermediate.key = key   // carried, never used: the refusal comes first
-        let data = TestSignedData(content: S.payload, signer: S.chain.leaf, signerIssuerName: chain.intermediate.subjectName,
-                                  certificates: [S.leafDER, chain.intermediate.signed(by: S.chain.root), S.rootDER])
+        let data = TestSignedData(
+            content: S.payload, signer: S.chain.leaf, signerIssuerName: chain.intermediate.subjectName,
+            certificates: [S.leafDER, chain.intermediate.signed(by: S.chain.root), S.rootDER])
         #expect(throws: VerificationError.rsaKeySizeNotAllowed(subject: SyntheticChainTests.intermediateName, bits: bits)) { try S.verify(data) }
         // The same receipt under a custom policy reaches the signature checks (and fails there).
         #expect(throws: VerificationError.signatureInvalid(subject: SyntheticChainTests.leafName)) { try S.verify(data, policy: S.plainPolicy) }
@@ -93,8 +96,9 @@ import X509Certificates
     @Test func certificateWithAbsentIssuerIsRefused() throws {
         var stray = TestCertificate(commonName: "Stray", key: TestKeys.rsa2048[5], serialNumber: [0x51])
         stray.extensions = [.basicConstraints(ca: true)]
-        let orphan = stray.signed(issuerName: TestCertificate(commonName: "Nowhere CA", key: TestKeys.rsa2048[5]).subjectName,
-                                  issuerKey: TestKeys.rsa2048[5])
+        let orphan = stray.signed(
+            issuerName: TestCertificate(commonName: "Nowhere CA", key: TestKeys.rsa2048[5]).subjectName,
+            issuerKey: TestKeys.rsa2048[5])
         let data = S.receipt(certificates: [S.leafDER, S.intermediateDER, S.rootDER, orphan])
         #expect(throws: VerificationError.issuerNotPresent(subject: "C=US,O=Receipt Toolkit Tests,CN=Stray")) { try S.verify(data) }
         #expect(try S.verify(data, policy: S.plainPolicy).chain.count == 3)
@@ -142,12 +146,13 @@ import X509Certificates
         let junk = HostileReceipts.junkCertificates(count: 12, bits: 2048, signerInfos: 1, chain: chain)
         let parsed = try Self.signedData(junk)
         // Drop the genuine intermediate: every candidate issuer of the leaf is junk.
-        let withoutIntermediate = try SignedData(berEncoded: DERParts.editing(junk, at: [1, 0]) { signedData in
-            var parts = DERParts.children(signedData)
-            let certificates = DERParts.children(parts[3]).filter { $0 != chain.intermediate.signed(by: chain.root) }
-            parts[3] = DERParts.wrap(0xA0, certificates)
-            return DERParts.wrap(0x30, parts)
-        })
+        let withoutIntermediate = try SignedData(
+            berEncoded: DERParts.editing(junk, at: [1, 0]) { signedData in
+                var parts = DERParts.children(signedData)
+                let certificates = DERParts.children(parts[3]).filter { $0 != chain.intermediate.signed(by: chain.root) }
+                parts[3] = DERParts.wrap(0xA0, certificates)
+                return DERParts.wrap(0x30, parts)
+            })
         #expect(withoutIntermediate.certificates.count == parsed.certificates.count - 1)
         let custom = TrustPolicy.custom(anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)])
         #expect(throws: VerificationError.budgetExceeded) { _ = try SignedDataVerifier(policy: custom).verify(withoutIntermediate, at: S.time) }
@@ -158,8 +163,9 @@ import X509Certificates
     @Test func onlyLinksOfAnchoredPathsAreRemembered() throws {
         let impostor = TestChain(rootName: "Impostor Root")
         let cache = VerifiedLinkCache()
-        let foreign = TestSignedData(content: S.payload, signer: impostor.leaf, signerIssuerName: impostor.intermediate.subjectName,
-                                     certificates: impostor.certificates)
+        let foreign = TestSignedData(
+            content: S.payload, signer: impostor.leaf, signerIssuerName: impostor.intermediate.subjectName,
+            certificates: impostor.certificates)
         // Under the App Store policy anchored at the synthetic root, the impostor's leaf ←
         // intermediate and intermediate ← root links verify, then the path ends at its own root.
         #expect(throws: VerificationError.notTrusted(fingerprint: SHA256.hash(impostor.rootCertificate).description)) {

@@ -114,7 +114,10 @@ struct InputFormTests {
             ("plain.b64", data.base64EncodedString()),
             ("lines64.b64", data.base64EncodedString(options: .lineLength64Characters) + "\n"),
             ("crlf76.b64", data.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])),
-            ("indented.b64", "\n  " + data.base64EncodedString(options: .lineLength64Characters).replacingOccurrences(of: "\n", with: "\n\t") + "\n\n"),
+            (
+                "indented.b64",
+                "\n  " + data.base64EncodedString(options: .lineLength64Characters).replacingOccurrences(of: "\n", with: "\n\t") + "\n\n"
+            ),
             ("armored.pem", "-----BEGIN PKCS7-----\n" + data.base64EncodedString(options: .lineLength64Characters) + "\n-----END PKCS7-----\n"),
         ]
         let reference = try Run.receipt(["decode", Paths.receipt("production"), "--json"])
@@ -159,8 +162,10 @@ struct InputFormTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let bytes = try Fixtures.bytes("certs/AppleIncRootCertificate.cer")
-        let file = directory.file("root.pem", text: "-----BEGIN CERTIFICATE-----\n"
-                                  + Data(bytes).base64EncodedString(options: .lineLength64Characters) + "\n-----END CERTIFICATE-----\n")
+        let file = directory.file(
+            "root.pem",
+            text: "-----BEGIN CERTIFICATE-----\n"
+                + Data(bytes).base64EncodedString(options: .lineLength64Characters) + "\n-----END CERTIFICATE-----\n")
         let text = try Run.receipt(["dump", file.path])
         let binary = try Run.receipt(["dump", Paths.certificate("AppleIncRootCertificate.cer")])
         expectRun(text, status: 0)

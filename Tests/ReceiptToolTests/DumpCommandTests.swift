@@ -25,11 +25,11 @@ struct DumpLine: Equatable, CustomStringConvertible {
         let pattern = Self.pattern
         for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let match = raw.wholeMatch(of: pattern),
-                  let offset = match.output[1].substring.flatMap({ Int($0) }),
-                  let depth = match.output[2].substring.flatMap({ Int($0) }),
-                  let header = match.output[3].substring.flatMap({ Int($0) }),
-                  let length = match.output[4].substring, let form = match.output[5].substring,
-                  let rest = match.output[6].substring
+                let offset = match.output[1].substring.flatMap({ Int($0) }),
+                let depth = match.output[2].substring.flatMap({ Int($0) }),
+                let header = match.output[3].substring.flatMap({ Int($0) }),
+                let length = match.output[4].substring, let form = match.output[5].substring,
+                let rest = match.output[6].substring
             else {
                 stray.append(String(raw))
                 continue
@@ -37,8 +37,10 @@ struct DumpLine: Equatable, CustomStringConvertible {
             var name = rest
             if let value = name.range(of: "[HEX DUMP]") { name = name[..<value.lowerBound] }
             if let colon = name.firstIndex(of: ":") { name = name[..<colon] }
-            lines.append(DumpLine(offset: offset, depth: depth, headerLength: header, length: String(length),
-                                  constructed: form == "cons", name: name.trimmingCharacters(in: .whitespaces)))
+            lines.append(
+                DumpLine(
+                    offset: offset, depth: depth, headerLength: header, length: String(length),
+                    constructed: form == "cons", name: name.trimmingCharacters(in: .whitespaces)))
         }
         return (lines, stray)
     }
@@ -46,8 +48,10 @@ struct DumpLine: Equatable, CustomStringConvertible {
 
 /// Runs `receipt dump` (optionally `--strict`) and `openssl asn1parse -inform DER` on one file and
 /// compares them line for line: offset, depth, header length, length, form and tag name.
-func compareWithOpenSSL(_ path: String, strict: Bool = false, _ context: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+func compareWithOpenSSL(
+    _ path: String, strict: Bool = false, _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let ours = try Run.receipt(["dump", path] + (strict ? ["--strict"] : []))
     let theirs = try Run.openssl(["asn1parse", "-inform", "DER", "-in", path])
     #expect(theirs.status == 0, "openssl could not parse \(context)", sourceLocation: sourceLocation)
@@ -91,8 +95,10 @@ func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
 
 @Suite(.enabled(if: Fixtures.shouldRun && Run.opensslAvailable))
 struct DumpCommandTests {
-    static let derFiles = ["receipts/production.der", "receipts/sandbox-g5.der", "receipts/sandbox-legacy.der",
-                           "certs/AppleIncRootCertificate.cer", "certs/AppleRootCA-G3.cer", "certs/StoreKitTestCertificate.cer"]
+    static let derFiles = [
+        "receipts/production.der", "receipts/sandbox-g5.der", "receipts/sandbox-legacy.der",
+        "certs/AppleIncRootCertificate.cer", "certs/AppleRootCA-G3.cer", "certs/StoreKitTestCertificate.cer",
+    ]
     static let berFiles = ["receipts/xcode.der", "receipts/xcode-with-purchases.der"]
 
     @Test(arguments: derFiles + berFiles)
@@ -137,8 +143,9 @@ struct DumpCommandTests {
         let script = #"""
             "$0" x509 -in "$1" -outform DER -out "$2.der" 2>/dev/null && "$0" asn1parse -inform DER -in "$2.der" > "$2.asn1"
             """#
-        let shell = try Run.program(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["xargs", "-0", "-n", "2", "-P", "2", "sh", "-c", script, openssl.path], stdin: list)
+        let shell = try Run.program(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["xargs", "-0", "-n", "2", "-P", "2", "sh", "-c", script, openssl.path], stdin: list)
         #expect(shell.stderr.isEmpty, "\(shell.stderr)")
 
         let converted = names.indices.filter {

@@ -39,14 +39,16 @@ struct JWSCommandTests {
 
     @Test(arguments: ["xcode-signed-transaction", "xcode-signed-renewal-info", "xcode-signed-app-transaction"])
     func xcodeTokensNeedTheXcodePolicy(_ name: String) throws {
-        expectRun(try Run.receipt(["verify", Self.token(name)]), status: 1,
-                  errorContains: ["signed by Xcode's StoreKit Testing certificate", "use --policy xcode"])
+        expectRun(
+            try Run.receipt(["verify", Self.token(name)]), status: 1,
+            errorContains: ["signed by Xcode's StoreKit Testing certificate", "use --policy xcode"])
         expectRun(try Run.receipt(["verify", Self.token(name), "--policy", "xcode"]), status: 0)
     }
 
     @Test func appleTokenFailsTheXcodePolicy() throws {
-        expectRun(try Run.receipt(["verify", Self.token("apple-real-test-notification"), "--policy", "xcode"]), status: 1,
-                  errorContains: ["signed by the App Store", "use --policy appstore"])
+        expectRun(
+            try Run.receipt(["verify", Self.token("apple-real-test-notification"), "--policy", "xcode"]), status: 1,
+            errorContains: ["signed by the App Store", "use --policy appstore"])
     }
 
     @Test func testCATokenVerifiesWithItsRootOnly() throws {

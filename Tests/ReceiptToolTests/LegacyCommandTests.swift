@@ -50,8 +50,9 @@ struct LegacyCommandTests {
     }
 
     @Test func judgedNowTheSignerHasExpired() throws {
-        expectRun(try Run.receipt(["verify", Self.fixture, "--at", "now"]), status: 1,
-                  errorContains: ["certificate expired", "--at receipt (the default)", "purchase date"])
+        expectRun(
+            try Run.receipt(["verify", Self.fixture, "--at", "now"]), status: 1,
+            errorContains: ["certificate expired", "--at receipt (the default)", "purchase date"])
         expectRun(try Run.receipt(["verify", Self.fixture, "--at", "2012-05-01T00:00:00Z"]), status: 0)
         expectRun(try Run.receipt(["verify", Self.fixture, "--at", "receipt"]), status: 0)
     }
@@ -87,7 +88,8 @@ struct LegacyCommandTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let text = String(decoding: try Fixtures.bytes("ios6/iap-node-sandbox-v2.txt"), as: UTF8.self)
-        let file = directory.file("duplicate.txt", text: text.replacingOccurrences(of: "\"pod\" = \"100\";", with: "\"pod\" = \"100\"; \"pod\" = \"1\";"))
+        let file = directory.file(
+            "duplicate.txt", text: text.replacingOccurrences(of: "\"pod\" = \"100\";", with: "\"pod\" = \"100\"; \"pod\" = \"1\";"))
         for command in ["verify", "decode"] {
             expectRun(try Run.receipt([command, file.path]), status: 2, errorContains: ["malformed transaction receipt", "duplicate key \"pod\""])
             let json = try Run.receipt([command, file.path, "--json"])
@@ -98,14 +100,17 @@ struct LegacyCommandTests {
 
     @Test func bundleIdentifierAndUsage() throws {
         expectRun(try Run.receipt(["verify", Self.fixture, "--bundle-id", "com.mindmobapp.MindMob"]), status: 0)
-        expectRun(try Run.receipt(["verify", Self.fixture, "--bundle-id", "com.example.other"]), status: 1,
-                  errorContains: ["bundle identifier com.mindmobapp.MindMob is not com.example.other"])
+        expectRun(
+            try Run.receipt(["verify", Self.fixture, "--bundle-id", "com.example.other"]), status: 1,
+            errorContains: ["bundle identifier com.mindmobapp.MindMob is not com.example.other"])
         expectRun(try Run.receipt(["verify", Self.fixture, "--app-version", "20120427"]), status: 0)
-        expectRun(try Run.receipt(["verify", Self.fixture, "--app-version", "1"]), status: 1,
-                  errorContains: ["app version (bvrs) 20120427 is not 1"])
+        expectRun(
+            try Run.receipt(["verify", Self.fixture, "--app-version", "1"]), status: 1,
+            errorContains: ["app version (bvrs) 20120427 is not 1"])
         // The real receipt has no unique-vendor-identifier: any device is refused.
-        expectRun(try Run.receipt(["verify", Self.fixture, "--device-guid", "000102030405060708090a0b0c0d0e0f"]), status: 1,
-                  errorContains: ["unique-vendor-identifier"])
+        expectRun(
+            try Run.receipt(["verify", Self.fixture, "--device-guid", "000102030405060708090a0b0c0d0e0f"]), status: 1,
+            errorContains: ["unique-vendor-identifier"])
         expectRun(try Run.receipt(["verify", Self.fixture, "--policy", "xcode"]), status: 1, errorContains: ["xcode policy trusts none"])
         let json = try Run.receipt(["verify", Self.fixture, "--policy", "xcode", "--json"])
         #expect(try Self.json(json)["status"] as? Int == 21003)

@@ -58,8 +58,9 @@ enum Run {
         try inHandle.close()
         try outHandle.close()
         try errHandle.close()
-        return RunResult(status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: output)),
-                         stderr: String(decoding: try Data(contentsOf: error), as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: output)),
+            stderr: String(decoding: try Data(contentsOf: error), as: UTF8.self))
     }
 }
 
@@ -107,17 +108,22 @@ enum Paths {
 
 /// Checks the tool's contract for one run: the exit status and, on failure, exactly one line on
 /// standard error (DESIGN §7); on success nothing on standard error.
-func expectRun(_ result: RunResult, status: Int32, errorContains needles: [String] = [], _ comment: String = "",
-               sourceLocation: SourceLocation = #_sourceLocation) {
+func expectRun(
+    _ result: RunResult, status: Int32, errorContains needles: [String] = [], _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(result.status == status, "\(comment) \(result)", sourceLocation: sourceLocation)
     if status == 0 {
         #expect(result.stderr.isEmpty, "\(comment) stderr should be empty: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
     } else {
-        #expect(result.errorLines.count == 1 && result.stderr.hasSuffix("\n") && !result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                "\(comment) expected one line on stderr: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            result.errorLines.count == 1 && result.stderr.hasSuffix("\n") && !result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            "\(comment) expected one line on stderr: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
         for needle in needles {
-            #expect(result.stderr.localizedCaseInsensitiveContains(needle), "\(comment) stderr should mention '\(needle)': \(result.stderr.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.localizedCaseInsensitiveContains(needle),
+                "\(comment) stderr should mention '\(needle)': \(result.stderr.debugDescription)",
+                sourceLocation: sourceLocation)
         }
     }
 }

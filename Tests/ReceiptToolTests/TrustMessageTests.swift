@@ -12,30 +12,36 @@ import TestHelpers
     @Test(.enabled(if: Paths.examplesPresent))
     func appleReceiptUnderAnotherRootNamesBoth() throws {
         let result = try Run.receipt(["verify", Paths.receipt("production"), "--root", Paths.sampleRoot])
-        expectRun(result, status: 1, errorContains: [
-            "chain ends at certificate SHA-256 b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
-            "the chain must end at the --root certificate SHA-256 ", "which replaces Apple's root certificate",
-            "it ends at Apple Root CA: verify without --root to trust it",
-        ])
+        expectRun(
+            result, status: 1,
+            errorContains: [
+                "chain ends at certificate SHA-256 b0b1730ecbc7ff4505142c49f1295e6eda6bcaed7e2c68c5be91b5a11001f024",
+                "the chain must end at the --root certificate SHA-256 ", "which replaces Apple's root certificate",
+                "it ends at Apple Root CA: verify without --root to trust it",
+            ])
     }
 
     @Test(.enabled(if: Paths.examplesPresent))
     func sampleReceiptUnderAppleRootNamesAppleRoot() throws {
-        expectRun(try Run.receipt(["verify", Paths.sampleReceipt]), status: 1,
-                  errorContains: ["the chain must end at Apple Root CA"])
+        expectRun(
+            try Run.receipt(["verify", Paths.sampleReceipt]), status: 1,
+            errorContains: ["the chain must end at Apple Root CA"])
     }
 
     @Test(.enabled(if: Paths.examplesPresent))
     func xcodeReceiptUnderAnotherRootGetsTheXcodeAdvice() throws {
-        expectRun(try Run.receipt(["verify", Paths.receipt("xcode"), "--root", Paths.sampleRoot]), status: 1,
-                  errorContains: ["signed by Xcode's StoreKit Testing certificate", "use --policy xcode"])
+        expectRun(
+            try Run.receipt(["verify", Paths.receipt("xcode"), "--root", Paths.sampleRoot]), status: 1,
+            errorContains: ["signed by Xcode's StoreKit Testing certificate", "use --policy xcode"])
     }
 
     @Test func tokenUnderAnotherRootNamesIt() throws {
         let root = Paths.certificate("AppleRootCA-G3.cer")
         guard FileManager.default.fileExists(atPath: root) else { return }
         // Apple Root CA (the receipts' root) is not the tokens' root: the refusal names what was in use.
-        let result = try Run.receipt(["verify", Self.token("apple-real-test-notification"), "--root", Paths.certificate("AppleIncRootCertificate.cer")])
+        let result = try Run.receipt([
+            "verify", Self.token("apple-real-test-notification"), "--root", Paths.certificate("AppleIncRootCertificate.cer"),
+        ])
         expectRun(result, status: 1, errorContains: ["the chain must end at Apple Root CA", "it ends at Apple Root CA - G3"])
     }
 

@@ -21,8 +21,10 @@ struct VerifyCommandTests {
     /// what to do instead.
     @Test(arguments: ["xcode", "xcode-with-purchases"])
     func xcodeReceiptsNeedTheXcodePolicy(_ name: String) throws {
-        let explained = ["signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust",
-                         "to read a test receipt use --policy xcode"]
+        let explained = [
+            "signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust",
+            "to read a test receipt use --policy xcode",
+        ]
         expectRun(try Run.receipt(["verify", Paths.receipt(name)]), status: 1, errorContains: explained, "\(name) under the App Store policy")
         expectRun(try Run.receipt(["verify", Paths.receipt(name), "--policy", "appstore"]), status: 1, errorContains: explained)
         expectRun(try Run.receipt(["verify", Paths.receipt(name), "--policy", "xcode"]), status: 0)
@@ -31,27 +33,34 @@ struct VerifyCommandTests {
 
     /// The mirror case: an App Store receipt under the Xcode policy.
     @Test func appleReceiptFailsTheXcodePolicy() throws {
-        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--policy", "xcode"]), status: 1,
-                  errorContains: ["signed by the App Store", "which the Xcode testing policy does not trust",
-                                  "to verify an App Store receipt use --policy appstore"])
+        expectRun(
+            try Run.receipt(["verify", Paths.receipt("production"), "--policy", "xcode"]), status: 1,
+            errorContains: [
+                "signed by the App Store", "which the Xcode testing policy does not trust",
+                "to verify an App Store receipt use --policy appstore",
+            ])
     }
 
     /// `--at now` on an old receipt: the signing certificate has expired; the line says so and
     /// points at the default, the receipt's creation date.
     @Test func expiredAtNowPointsAtTheCreationDate() throws {
-        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--at", "now"]), status: 1,
-                  errorContains: ["certificate expired", "--at receipt (the default)"])
-        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--at", "2031-01-01T00:00:00Z"]), status: 1,
-                  errorContains: ["certificate expired"])
+        expectRun(
+            try Run.receipt(["verify", Paths.receipt("production"), "--at", "now"]), status: 1,
+            errorContains: ["certificate expired", "--at receipt (the default)"])
+        expectRun(
+            try Run.receipt(["verify", Paths.receipt("production"), "--at", "2031-01-01T00:00:00Z"]), status: 1,
+            errorContains: ["certificate expired"])
         let explicit = try Run.receipt(["verify", Paths.receipt("production"), "--at", "2031-01-01T00:00:00Z"])
         #expect(!explicit.stderr.contains("--at receipt"), "an explicit date is the caller's choice: no hint")
     }
 
     /// Flipping one bit in the Names of the Apple Root CA copy that production.der carries (and no
     /// path uses) makes the receipt malformed, naming that certificate (index 2) and the rule.
-    @Test(arguments: [(5004, 0, "not a SET"), (5006, 7, "not a SEQUENCE"), (5008, 0, "not an OBJECT IDENTIFIER"),
-                      (5013, 0, "is not a PrintableString"), (5026, 0, "is not a DirectoryString"), (5030, 7, "characters a PrintableString"),
-                      (5136, 0, "not a SET"), (5017, 0, "not a SET")])
+    @Test(arguments: [
+        (5004, 0, "not a SET"), (5006, 7, "not a SEQUENCE"), (5008, 0, "not an OBJECT IDENTIFIER"),
+        (5013, 0, "is not a PrintableString"), (5026, 0, "is not a DirectoryString"), (5030, 7, "characters a PrintableString"),
+        (5136, 0, "not a SET"), (5017, 0, "not a SET"),
+    ])
     func flippedNameInTheUnusedRootCopy(_ offset: Int, _ bit: Int, _ rule: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -59,8 +68,9 @@ struct VerifyCommandTests {
         bytes[offset] ^= 1 << UInt8(bit)
         let file = directory.file("flipped.der", contents: bytes)
         for command in ["verify", "decode"] {
-            expectRun(try Run.receipt([command, file.path]), status: 2, errorContains: ["certificate 2", "invalid name", rule],
-                      "\(command), bit \(bit) of offset \(offset)")
+            expectRun(
+                try Run.receipt([command, file.path]), status: 2, errorContains: ["certificate 2", "invalid name", rule],
+                "\(command), bit \(bit) of offset \(offset)")
         }
         let json = try Run.receipt(["verify", file.path, "--json"])
         #expect(try Self.status(json) == 21002)
@@ -132,23 +142,31 @@ struct VerifyCommandTests {
         expectRun(try Run.receipt(["verify", production, "--bundle-id", "com.example.other"]), status: 1, errorContains: ["bundle"])
         expectRun(try Run.receipt(["verify", production, "--app-version", "15740"]), status: 1, errorContains: ["version"])
         // Apple's order: the bundle id is checked before the version.
-        expectRun(try Run.receipt(["verify", production, "--bundle-id", "com.example.other", "--app-version", "1"]), status: 1,
-                  errorContains: ["bundle"])
+        expectRun(
+            try Run.receipt(["verify", production, "--bundle-id", "com.example.other", "--app-version", "1"]), status: 1,
+            errorContains: ["bundle"])
     }
 
     @Test func deviceGUID() throws {
         let sandbox = Paths.receipt("sandbox-g5")
         expectRun(try Run.receipt(["verify", sandbox, "--device-guid", Self.sandboxGUID]), status: 0)
-        expectRun(try Run.receipt(["verify", sandbox, "--device-guid", Self.sandboxGUID.lowercased().replacingOccurrences(of: "-", with: "")]),
-                  status: 0)
-        expectRun(try Run.receipt(["verify", sandbox, "--bundle-id", "dev.bonzer.weeka.app", "--app-version", "2",
-                                   "--device-guid", Self.sandboxGUID]), status: 0)
-        expectRun(try Run.receipt(["verify", sandbox, "--device-guid", "00000000-0000-0000-0000-000000000000"]), status: 1,
-                  errorContains: ["device"])
-        expectRun(try Run.receipt(["verify", sandbox, "--device-guid", "956328D9-CC6A-47F4-BE40-6953FB0AB6C8"]), status: 1,
-                  errorContains: ["device"])
-        expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--device-guid", Self.sandboxGUID]), status: 1,
-                  errorContains: ["device"])
+        expectRun(
+            try Run.receipt(["verify", sandbox, "--device-guid", Self.sandboxGUID.lowercased().replacingOccurrences(of: "-", with: "")]),
+            status: 0)
+        expectRun(
+            try Run.receipt([
+                "verify", sandbox, "--bundle-id", "dev.bonzer.weeka.app", "--app-version", "2",
+                "--device-guid", Self.sandboxGUID,
+            ]), status: 0)
+        expectRun(
+            try Run.receipt(["verify", sandbox, "--device-guid", "00000000-0000-0000-0000-000000000000"]), status: 1,
+            errorContains: ["device"])
+        expectRun(
+            try Run.receipt(["verify", sandbox, "--device-guid", "956328D9-CC6A-47F4-BE40-6953FB0AB6C8"]), status: 1,
+            errorContains: ["device"])
+        expectRun(
+            try Run.receipt(["verify", Paths.receipt("production"), "--device-guid", Self.sandboxGUID]), status: 1,
+            errorContains: ["device"])
         // A MAC address (macOS's device identifier) is accepted as hex with colons.
         expectRun(try Run.receipt(["verify", sandbox, "--device-guid", "00:1b:63:84:45:e6"]), status: 1, errorContains: ["device"])
     }
@@ -173,13 +191,19 @@ struct VerifyCommandTests {
     @Test(.enabled(if: Paths.examplesPresent))
     func exampleSampleWithItsRoot() throws {
         expectRun(try Run.receipt(["verify", Paths.sampleReceipt, "--root", Paths.sampleRoot]), status: 0)
-        expectRun(try Run.receipt(["verify", Paths.sampleReceipt, "--root", Paths.sampleRoot, "--bundle-id", "com.example.receipts",
-                                   "--app-version", "42"]), status: 0)
+        expectRun(
+            try Run.receipt([
+                "verify", Paths.sampleReceipt, "--root", Paths.sampleRoot, "--bundle-id", "com.example.receipts",
+                "--app-version", "42",
+            ]), status: 0)
         expectRun(try Run.receipt(["verify", Paths.sampleReceipt]), status: 1, errorContains: ["trust"], "no --root: the sample is not Apple's")
         expectRun(try Run.receipt(["verify", Paths.sampleReceipt, "--root", Paths.certificate("AppleIncRootCertificate.cer")]), status: 1)
         // Several roots: any of them may anchor the path.
-        expectRun(try Run.receipt(["verify", Paths.sampleReceipt, "--root", Paths.certificate("AppleIncRootCertificate.cer"),
-                                   "--root", Paths.sampleRoot]), status: 0)
+        expectRun(
+            try Run.receipt([
+                "verify", Paths.sampleReceipt, "--root", Paths.certificate("AppleIncRootCertificate.cer"),
+                "--root", Paths.sampleRoot,
+            ]), status: 0)
         // The sample root does not anchor Apple's receipts; Apple's own root file does.
         expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--root", Paths.sampleRoot]), status: 1)
         expectRun(try Run.receipt(["verify", Paths.receipt("production"), "--root", Paths.certificate("AppleIncRootCertificate.cer")]), status: 0)
@@ -207,7 +231,8 @@ struct VerifyCommandTests {
         let receipt = try #require(object["receipt"] as? [String: Any])
         #expect(receipt["bundle_id"] as? String == "org.getpure.pure-iphone")
         #expect(receipt["receipt_creation_date"] as? String == "2024-02-23 17:27:16 Etc/GMT")
-        let library = try JSONSerialization.jsonObject(with: Data(ReceiptJSON.response(try AppReceipt(Fixtures.bytes("receipts/production.der"))).utf8))
+        let library = try JSONSerialization.jsonObject(
+            with: Data(ReceiptJSON.response(try AppReceipt(Fixtures.bytes("receipts/production.der"))).utf8))
         #expect(NSDictionary(dictionary: object).isEqual(library))
 
         let sandbox = try Run.receipt(["verify", Paths.receipt("sandbox-g5"), "--json"])

@@ -10,7 +10,8 @@ public enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared/fixtures`, whether or not it exists.
-    public static let directory: URL = packageRoot
+    public static let directory: URL =
+        packageRoot
         .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
 
     /// True when running under CI (`CI=true`).

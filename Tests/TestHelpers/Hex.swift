@@ -7,9 +7,9 @@ public enum Hex {
         for scalar in text.unicodeScalars {
             let nibble: UInt8
             switch scalar {
-            case "0"..."9": nibble = UInt8(scalar.value - 48)
-            case "a"..."f": nibble = UInt8(scalar.value - 87)
-            case "A"..."F": nibble = UInt8(scalar.value - 55)
+            case "0" ... "9": nibble = UInt8(scalar.value - 48)
+            case "a" ... "f": nibble = UInt8(scalar.value - 87)
+            case "A" ... "F": nibble = UInt8(scalar.value - 55)
             case " ", "\n", "\t", ":": continue
             default: preconditionFailure("not hex: \(scalar)")
             }

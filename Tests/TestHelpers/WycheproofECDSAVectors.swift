@@ -47,17 +47,20 @@ public enum WycheproofECDSAVectors {
     public static func groups(in file: URL) throws -> [Group] {
         let data = try Data(contentsOf: file)
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let groups = root["testGroups"] as? [[String: Any]] else { return [] }
+            let groups = root["testGroups"] as? [[String: Any]]
+        else { return [] }
         return groups.map { group in
             let key = (group["publicKey"] ?? group["key"]) as? [String: Any]
             let tests = (group["tests"] as? [[String: Any]] ?? []).map { test in
-                Test(id: test["tcId"] as? Int ?? -1, comment: test["comment"] as? String ?? "",
-                     flags: test["flags"] as? [String] ?? [], result: test["result"] as? String ?? "",
-                     message: Hex.bytes(test["msg"] as? String ?? ""), signature: Hex.bytes(test["sig"] as? String ?? ""))
+                Test(
+                    id: test["tcId"] as? Int ?? -1, comment: test["comment"] as? String ?? "",
+                    flags: test["flags"] as? [String] ?? [], result: test["result"] as? String ?? "",
+                    message: Hex.bytes(test["msg"] as? String ?? ""), signature: Hex.bytes(test["sig"] as? String ?? ""))
             }
-            return Group(type: group["type"] as? String ?? "", curve: (key?["curve"] as? String ?? "").lowercased(),
-                         sha: group["sha"] as? String ?? "", uncompressedKey: (key?["uncompressed"] as? String).map(Hex.bytes),
-                         tests: tests)
+            return Group(
+                type: group["type"] as? String ?? "", curve: (key?["curve"] as? String ?? "").lowercased(),
+                sha: group["sha"] as? String ?? "", uncompressedKey: (key?["uncompressed"] as? String).map(Hex.bytes),
+                tests: tests)
         }
     }
 

@@ -19,8 +19,9 @@ struct CertificateBoundsTests {
 
     /// An unknown, non-critical extension whose value is `count` zero octets in an OCTET STRING.
     static func filler(_ index: Int, count: Int) -> [UInt8] {
-        DERParts.rawExtension(ASN1ObjectIdentifier("1.3.6.1.4.1.55555.\(index)"), critical: nil,
-                              value: DERParts.encode { $0.appendOctetString([UInt8](repeating: 0, count: count)) })
+        DERParts.rawExtension(
+            ASN1ObjectIdentifier("1.3.6.1.4.1.55555.\(index)"), critical: nil,
+            value: DERParts.encode { $0.appendOctetString([UInt8](repeating: 0, count: count)) })
     }
 
     static func certificate(extensions: [[UInt8]]) -> [UInt8] {

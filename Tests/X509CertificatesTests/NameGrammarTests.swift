@@ -35,8 +35,10 @@ struct NameGrammarTests {
         let cn = N.attribute(N.commonName, N.utf8("Common Name"))
         #expect(Self.parses(N.name([N.rdn(ou, cn)].sorted { $0.lexicographicallyPrecedes($1) })))
         // Each DirectoryString type, non-ASCII UTF-8 included.
-        for value in [N.utf8("Grüße 東京"), N.printable("A-Z a-z 0-9 '()+,-./:=?"), N.element(0x14, [0x41, 0xE9]),
-                      N.element(0x1E, [0x00, 0x41, 0x4E, 0x71]), N.element(0x1C, [0x00, 0x01, 0xF6, 0x00])] {
+        for value in [
+            N.utf8("Grüße 東京"), N.printable("A-Z a-z 0-9 '()+,-./:=?"), N.element(0x14, [0x41, 0xE9]),
+            N.element(0x1E, [0x00, 0x41, 0x4E, 0x71]), N.element(0x1C, [0x00, 0x01, 0xF6, 0x00]),
+        ] {
             #expect(Self.parses(N.name([N.rdn(N.attribute(N.commonName, value))])), "\(value)")
         }
         // emailAddress and domainComponent as IA5String, serialNumber as PrintableString.
@@ -179,10 +181,12 @@ struct NameGrammarTests {
 
     /// Each rule has a reason that cites its source.
     @Test func reasonsCiteTheirRule() {
-        let rules: [NameRule] = [.rdnNotSet, .emptyRDN, .rdnNotSorted, .attributeNotSequence, .attributeFieldCount,
-                                 .attributeTypeNotOID, .notDirectoryString(N.commonName),
-                                 .wrongStringType(N.country, expected: .printable), .emptyString(N.organization),
-                                 .invalidCharacters(N.commonName, .printable), .countryNotTwoCharacters, .emptyIssuer]
+        let rules: [NameRule] = [
+            .rdnNotSet, .emptyRDN, .rdnNotSorted, .attributeNotSequence, .attributeFieldCount,
+            .attributeTypeNotOID, .notDirectoryString(N.commonName),
+            .wrongStringType(N.country, expected: .printable), .emptyString(N.organization),
+            .invalidCharacters(N.commonName, .printable), .countryNotTwoCharacters, .emptyIssuer,
+        ]
         for rule in rules {
             #expect(rule.reason.contains("RFC 5280") || rule.reason.contains("X.690") || rule.reason.contains("X.680"), "\(rule)")
         }

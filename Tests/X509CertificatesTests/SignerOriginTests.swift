@@ -84,9 +84,11 @@ struct SignerOriginTests {
             let explained = policy.explainingRefusal(Self.rule, signer: chain[0], certificates: chain)
             #expect(explained == .untrustedOrigin(origin, policy: policy.name, rule: Self.rule), "\(policy.name) \(origin)")
         }
-        #expect(VerificationError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: Self.rule).description
+        #expect(
+            VerificationError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: Self.rule).description
                 == "signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust")
-        #expect(VerificationError.untrustedOrigin(.appStore, policy: "xcode", rule: Self.rule).description
+        #expect(
+            VerificationError.untrustedOrigin(.appStore, policy: "xcode", rule: Self.rule).description
                 == "signed by the App Store (its chain ends at Apple's root certificate), which the Xcode testing policy does not trust")
     }
 
@@ -108,7 +110,8 @@ struct SignerOriginTests {
         // App Store rules with `--root` anchors are still the App Store's world: Xcode data is
         // explained as Xcode's.
         #expect(own.world == .appStore && TrustPolicy.custom(anchors: []).world == nil)
-        #expect(own.explainingRefusal(Self.rule, signer: xcodeReceipt[0], certificates: xcodeReceipt)
+        #expect(
+            own.explainingRefusal(Self.rule, signer: xcodeReceipt[0], certificates: xcodeReceipt)
                 == .untrustedOrigin(.xcodeTesting, policy: "appstore", rule: Self.rule))
         #expect(TrustPolicy.appStore.trusts(.appStore) && !TrustPolicy.appStore.trusts(.xcodeTesting))
         #expect(TrustPolicy.xcodeSignedData.trusts(.xcodeTesting) && TrustPolicy.appStoreSignedData.trusts(.appStore))

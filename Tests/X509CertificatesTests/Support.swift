@@ -32,8 +32,10 @@ enum NameParts {
 
     /// C=US, O=Example, CN=<common name>: a well-formed name.
     static func plain(_ common: String = "Example") -> [UInt8] {
-        name([rdn(attribute(country, printable("US"))), rdn(attribute(organization, utf8("Example Inc."))),
-              rdn(attribute(commonName, utf8(common)))])
+        name([
+            rdn(attribute(country, printable("US"))), rdn(attribute(organization, utf8("Example Inc."))),
+            rdn(attribute(commonName, utf8(common))),
+        ])
     }
 }
 
@@ -105,8 +107,8 @@ enum FixtureCertificates {
     static func x5c(_ token: [UInt8]) throws -> [[UInt8]] {
         let text = String(decoding: token, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let header = text.split(separator: ".").first, let json = base64URL(String(header)),
-              let object = try JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let chain = object["x5c"] as? [String]
+            let object = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let chain = object["x5c"] as? [String]
         else { throw FixtureError.missing("x5c header") }
         return try chain.map { entry in
             guard let der = Data(base64Encoded: entry) else { throw FixtureError.missing("x5c entry in base64") }

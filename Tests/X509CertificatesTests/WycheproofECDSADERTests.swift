@@ -16,7 +16,8 @@ import Testing
         var tally = WycheproofECDSAVectors.Tally()
         for group in try WycheproofECDSAVectors.groups(in: file) {
             guard group.type == groupType, let curve = WycheproofNames.curve(group.curve), let hash = WycheproofNames.hashAlgorithm(group.sha),
-                  let keyBytes = group.uncompressedKey else {
+                let keyBytes = group.uncompressedKey
+            else {
                 tally.skipped += group.tests.count
                 continue
             }
@@ -58,7 +59,7 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let tally = try Self.run(file: file, groupType: "EcdsaP1363Verify") { signature, curve in
-                guard signature.count == 2 * curve.byteCount else { return nil }      // the size rule is P1363's own
+                guard signature.count == 2 * curve.byteCount else { return nil }   // the size rule is P1363's own
                 return Self.der(r: Array(signature[..<curve.byteCount]), s: Array(signature[curve.byteCount...]))
             }
             print("\(file.lastPathComponent) as DER: \(tally.passed) passed, \(tally.failed) failed, \(tally.skipped) skipped")

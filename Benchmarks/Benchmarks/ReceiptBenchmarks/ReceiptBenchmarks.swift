@@ -22,10 +22,13 @@ let benchmarks: @Sendable () -> Void = {
     let noAllocation = BenchmarkThresholds(relative: BenchmarkThresholds.Relative.none, absolute: [.p90: 0])
     for sample in Fixtures.receipts {
         let bytes = sample.bytes
-        Benchmark("walk-\(sample.name)", configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal],
-            thresholds: [.mallocCountTotal: noAllocation]
-        )) { (benchmark: Benchmark) throws -> Void in
+        Benchmark(
+            "walk-\(sample.name)",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal],
+                thresholds: [.mallocCountTotal: noAllocation]
+            )
+        ) { (benchmark: Benchmark) throws -> Void in
             for _ in benchmark.scaledIterations {
                 blackHole(try Ours.walk(bytes))
             }

@@ -109,11 +109,13 @@ public enum Cases {
 
     static func decode(_ sample: ReceiptSample) -> BenchmarkCase {
         let bytes = sample.bytes
-        return BenchmarkCase(name: "decode/\(sample.name)", expected: sample.inAppCount, byteCount: bytes.count, implementations: [
-            Implementation(peer: .ours, body: .sync { try Ours.decode(bytes) }),
-            Implementation(peer: .openssl, body: .sync { try OpenSSL.decode(bytes) }),
-            Implementation(peer: .swift, body: .sync { try SwiftPeers.decode(bytes) }),
-        ], target: .decode)
+        return BenchmarkCase(
+            name: "decode/\(sample.name)", expected: sample.inAppCount, byteCount: bytes.count,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { try Ours.decode(bytes) }),
+                Implementation(peer: .openssl, body: .sync { try OpenSSL.decode(bytes) }),
+                Implementation(peer: .swift, body: .sync { try SwiftPeers.decode(bytes) }),
+            ], target: .decode)
     }
 
     /// Cold: no link store. Warm: ours with a shared `VerifiedLinkCache` warmed once; the peers
@@ -124,22 +126,26 @@ public enum Cases {
         let cache = warm ? Ours.warmedCache(sample) : nil
         let store = OpenSSL.TrustStore(anchorDER: sample.anchorDER)
         let trust = try SwiftPeers.Trust(anchorDER: sample.anchorDER, claimsExtendedKeyUsage: sample.anchor == .storeKit)
-        return BenchmarkCase(name: "\(warm ? "verify-warm" : "verify")/\(sample.name)", expected: sample.inAppCount,
-                             byteCount: bytes.count, implementations: [
-            Implementation(peer: .ours, body: .sync { try Ours.verify(bytes, policy: policy, linkStore: cache) }),
-            Implementation(peer: .openssl, body: .sync { try OpenSSL.verify(bytes, store: store) }),
-            Implementation(peer: .swift, body: .async { try await SwiftPeers.verify(bytes, trust: trust) }),
-        ], target: warm ? .verifyWarm : .verify)
+        return BenchmarkCase(
+            name: "\(warm ? "verify-warm" : "verify")/\(sample.name)", expected: sample.inAppCount,
+            byteCount: bytes.count,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { try Ours.verify(bytes, policy: policy, linkStore: cache) }),
+                Implementation(peer: .openssl, body: .sync { try OpenSSL.verify(bytes, store: store) }),
+                Implementation(peer: .swift, body: .async { try await SwiftPeers.verify(bytes, trust: trust) }),
+            ], target: warm ? .verifyWarm : .verify)
     }
 
     static func sha(_ size: Int, _ label: String, sha256: Bool) -> BenchmarkCase {
         let bytes = (0 ..< size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let expected = bytes.withUnsafeBytes { sha256 ? Ours.sha256($0) : Ours.sha1($0) }
-        return BenchmarkCase(name: "\(sha256 ? "sha256" : "sha1")/\(label)", expected: expected, byteCount: size, implementations: [
-            Implementation(peer: .ours, body: .sync { bytes.withUnsafeBytes { sha256 ? Ours.sha256($0) : Ours.sha1($0) } }),
-            Implementation(peer: .openssl, body: .sync { bytes.withUnsafeBytes { sha256 ? OpenSSL.sha256($0) : OpenSSL.sha1($0) } }),
-            Implementation(peer: .swift, body: .sync { bytes.withUnsafeBytes { sha256 ? SwiftPeers.sha256($0) : SwiftPeers.sha1($0) } }),
-        ], target: .sha)
+        return BenchmarkCase(
+            name: "\(sha256 ? "sha256" : "sha1")/\(label)", expected: expected, byteCount: size,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { bytes.withUnsafeBytes { sha256 ? Ours.sha256($0) : Ours.sha1($0) } }),
+                Implementation(peer: .openssl, body: .sync { bytes.withUnsafeBytes { sha256 ? OpenSSL.sha256($0) : OpenSSL.sha1($0) } }),
+                Implementation(peer: .swift, body: .sync { bytes.withUnsafeBytes { sha256 ? SwiftPeers.sha256($0) : SwiftPeers.sha1($0) } }),
+            ], target: .sha)
     }
 
     /// A 2048-bit key of the test chain, a PKCS#1 v1.5 signature over a SHA-256 digest, verified
@@ -153,11 +159,13 @@ public enum Cases {
         let openssl = OpenSSL.RSAVerifier(subjectPublicKeyInfo: testKey.subjectPublicKeyInfo)
         let swift = try SwiftPeers.RSAInput(subjectPublicKeyInfo: testKey.subjectPublicKeyInfo, signature: signature, message: message)
         let digestBytes = digest.bytes
-        return BenchmarkCase(name: "rsa2048/verify", expected: 1, byteCount: message.count, implementations: [
-            Implementation(peer: .ours, body: .sync { Ours.rsaVerify(key, signature: signature, digest: digest) }),
-            Implementation(peer: .openssl, body: .sync { openssl.verify(signature: signature, digest: digestBytes) }),
-            Implementation(peer: .swift, body: .sync { SwiftPeers.rsaVerify(swift) }),
-        ], target: .rsa)
+        return BenchmarkCase(
+            name: "rsa2048/verify", expected: 1, byteCount: message.count,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { Ours.rsaVerify(key, signature: signature, digest: digest) }),
+                Implementation(peer: .openssl, body: .sync { openssl.verify(signature: signature, digest: digestBytes) }),
+                Implementation(peer: .swift, body: .sync { SwiftPeers.rsaVerify(swift) }),
+            ], target: .rsa)
     }
 
     /// Checks, untimed, that every decoder finds the same typed values in every receipt.

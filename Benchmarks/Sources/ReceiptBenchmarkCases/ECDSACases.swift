@@ -32,22 +32,29 @@ enum ECDSACases {
             let input = try SwiftCryptoP384(x963: key.x963, signature: signature, message: message)
             swift = { input.verify() }
         }
-        return BenchmarkCase(name: curve == .p256 ? "ecdsa-p256/verify" : "ecdsa-p384/verify", expected: 1,
-                             byteCount: message.count, implementations: [
-            Implementation(peer: .ours, body: .sync { ours.isValidSignature(rawRepresentation: signature, digest: digest) ? 1 : 0 }),
-            Implementation(peer: .openssl, body: .sync { openssl.verify(signature: der, digest: digestBytes) }),
-            Implementation(peer: .swift, body: .sync(swift)),
-        ], target: curve == .p256 ? p256Target : p384Target)
+        return BenchmarkCase(
+            name: curve == .p256 ? "ecdsa-p256/verify" : "ecdsa-p384/verify", expected: 1,
+            byteCount: message.count,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { ours.isValidSignature(rawRepresentation: signature, digest: digest) ? 1 : 0 }),
+                Implementation(peer: .openssl, body: .sync { openssl.verify(signature: der, digest: digestBytes) }),
+                Implementation(peer: .swift, body: .sync(swift)),
+            ], target: curve == .p256 ? p256Target : p384Target)
     }
 
     /// SubjectPublicKeyInfo { id-ecPublicKey, namedCurve } ‖ BIT STRING (RFC 5480 §2): the fixed
     /// DER prefix for each curve, then the uncompressed point.
     static func subjectPublicKeyInfo(_ curve: EllipticCurve, _ point: [UInt8]) -> [UInt8] {
-        let prefix: [UInt8] = curve == .p256
-            ? [0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-               0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00]
-            : [0x30, 0x76, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-               0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22, 0x03, 0x62, 0x00]
+        let prefix: [UInt8] =
+            curve == .p256
+            ? [
+                0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+                0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
+            ]
+            : [
+                0x30, 0x76, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+                0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22, 0x03, 0x62, 0x00,
+            ]
         return prefix + point
     }
 }

@@ -48,7 +48,8 @@ public enum Fixtures {
     /// The fixture receipts of DESIGN §8, with the in-app counts of their truth files.
     public static let receipts: [ReceiptSample] = [
         ReceiptSample(name: "production", bytes: bytes("receipts/production.der"), anchor: .appleRoot, anchorDER: appleRootDER, inAppCount: 4),
-        ReceiptSample(name: "sandbox-legacy", bytes: bytes("receipts/sandbox-legacy.der"), anchor: .appleRoot, anchorDER: appleRootDER, inAppCount: 187),
+        ReceiptSample(
+            name: "sandbox-legacy", bytes: bytes("receipts/sandbox-legacy.der"), anchor: .appleRoot, anchorDER: appleRootDER, inAppCount: 187),
         ReceiptSample(name: "xcode", bytes: bytes("receipts/xcode.der"), anchor: .storeKit, anchorDER: storeKitDER, inAppCount: 1),
     ]
 
@@ -57,7 +58,8 @@ public enum Fixtures {
     /// A synthetic receipt made by the project's own writer and test signer (made afresh: the
     /// 10,000-purchase one takes a moment).
     public static func synthetic(_ count: Int) -> ReceiptSample {
-        ReceiptSample(name: "synthetic-\(count)", bytes: SyntheticReceipts.receipt(inAppCount: count),
-                      anchor: .testRoot, anchorDER: TestChain().rootCertificate, inAppCount: count)
+        ReceiptSample(
+            name: "synthetic-\(count)", bytes: SyntheticReceipts.receipt(inAppCount: count),
+            anchor: .testRoot, anchorDER: TestChain().rootCertificate, inAppCount: count)
     }
 }

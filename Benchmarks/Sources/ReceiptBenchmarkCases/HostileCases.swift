@@ -9,8 +9,9 @@ enum HostileCases {
     /// 12 junk RSA-8192 certificates with exponent 2^64 − 1 under 4 SignerInfos (refused by shape,
     /// before any public-key operation), and with one SignerInfo (refused by key size).
     static func junk(signerInfos: Int) -> BenchmarkCase {
-        refusal("hostile/junk-rsa8192-\(signerInfos)-signers",
-                HostileReceipts.junkCertificates(count: 12, bits: 8192, signerInfos: signerInfos))
+        refusal(
+            "hostile/junk-rsa8192-\(signerInfos)-signers",
+            HostileReceipts.junkCertificates(count: 12, bits: 8192, signerInfos: signerInfos))
     }
 
     /// A chain that really verifies with RSA-4096 keys up to a self-made root: the most work a
@@ -21,11 +22,15 @@ enum HostileCases {
 
     static func refusal(_ name: String, _ bytes: [UInt8]) -> BenchmarkCase {
         let store = OpenSSL.TrustStore(anchorDER: Fixtures.appleRootDER)
-        return BenchmarkCase(name: name, expected: 0, byteCount: bytes.count, implementations: [
-            Implementation(peer: .ours, body: .sync {
-                (try? Ours.verify(bytes, policy: .appStore, linkStore: nil)) == nil ? 0 : 1
-            }),
-            Implementation(peer: .openssl, body: .sync { (try? OpenSSL.verify(bytes, store: store)) == nil ? 0 : 1 }),
-        ], target: .hostile)
+        return BenchmarkCase(
+            name: name, expected: 0, byteCount: bytes.count,
+            implementations: [
+                Implementation(
+                    peer: .ours,
+                    body: .sync {
+                        (try? Ours.verify(bytes, policy: .appStore, linkStore: nil)) == nil ? 0 : 1
+                    }),
+                Implementation(peer: .openssl, body: .sync { (try? OpenSSL.verify(bytes, store: store)) == nil ? 0 : 1 }),
+            ], target: .hostile)
     }
 }

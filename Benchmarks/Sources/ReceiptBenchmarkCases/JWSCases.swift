@@ -30,11 +30,13 @@ enum JWSCases {
         if warm { _ = try verifier.verify(tokenBytes) }
         let openssl = OpenSSLJWS(rootDER: rootG3DER)
         let swift = try SwiftCertificatesJWS(rootDER: rootG3DER)
-        return BenchmarkCase(name: warm ? "jws/verify-warm" : "jws/verify", expected: 1, byteCount: tokenBytes.count, implementations: [
-            Implementation(peer: .ours, body: .sync { try verifier.verify(tokenBytes).chain.count == 3 ? 1 : 0 }),
-            Implementation(peer: .openssl, body: .sync { try openssl.verify(token) }),
-            Implementation(peer: .swift, body: .async { try await swift.verify(token) }),
-        ], target: warm ? warmTarget : verifyTarget)
+        return BenchmarkCase(
+            name: warm ? "jws/verify-warm" : "jws/verify", expected: 1, byteCount: tokenBytes.count,
+            implementations: [
+                Implementation(peer: .ours, body: .sync { try verifier.verify(tokenBytes).chain.count == 3 ? 1 : 0 }),
+                Implementation(peer: .openssl, body: .sync { try openssl.verify(token) }),
+                Implementation(peer: .swift, body: .async { try await swift.verify(token) }),
+            ], target: warm ? warmTarget : verifyTarget)
     }
 }
 
@@ -49,7 +51,8 @@ struct JWSParts {
     init(_ token: String) throws {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let header = Self.base64URL(parts[0]), let payload = Self.base64URL(parts[1]),
-              let signature = Self.base64URL(parts[2]) else { throw PeerDecodingError("not a compact JWS") }
+            let signature = Self.base64URL(parts[2])
+        else { throw PeerDecodingError("not a compact JWS") }
         let decoder = JSONDecoder()
         let fields = try decoder.decode(Header.self, from: header)
         guard fields.alg == "ES256", let x5c = fields.x5c, x5c.count == 3 else { throw PeerDecodingError("unexpected header") }

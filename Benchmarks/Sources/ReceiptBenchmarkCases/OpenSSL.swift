@@ -42,8 +42,8 @@ public enum OpenSSL {
     /// The signed content of a SignedData whose content type is `data`.
     static func content(_ p7: UnsafeMutablePointer<PKCS7>) throws -> UnsafeRawBufferPointer {
         guard OBJ_obj2nid(p7.pointee.type) == NID_pkcs7_signed, let signed = p7.pointee.d.sign,
-              let inner = signed.pointee.contents, OBJ_obj2nid(inner.pointee.type) == NID_pkcs7_data,
-              let octets = inner.pointee.d.data, let data = ASN1_STRING_get0_data(octets)
+            let inner = signed.pointee.contents, OBJ_obj2nid(inner.pointee.type) == NID_pkcs7_data,
+            let octets = inner.pointee.d.data, let data = ASN1_STRING_get0_data(octets)
         else { throw PeerDecodingError("not SignedData over data") }
         return UnsafeRawBufferPointer(start: data, count: Int(ASN1_STRING_length(octets)))
     }
@@ -79,12 +79,13 @@ public enum OpenSSL {
 
         /// Reads one header at `p`; returns where its content starts and ends.
         func header(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, tag expected: Int32, constructed: Bool)
-            throws -> (content: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
+            throws -> (content: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)
+        {
             var cursor: UnsafePointer<UInt8>? = p
             var length = 0, tag: Int32 = 0, tagClass: Int32 = 0
             let flags = ASN1_get_object(&cursor, &length, &tag, &tagClass, end - p)
             guard flags & 0x80 == 0, flags & 0x01 == 0, tag == expected, tagClass == V_ASN1_UNIVERSAL,
-                  (flags & V_ASN1_CONSTRUCTED != 0) == constructed, let content = cursor
+                (flags & V_ASN1_CONSTRUCTED != 0) == constructed, let content = cursor
             else { throw PeerDecodingError("ASN1_get_object: expected tag \(expected)") }
             return (content, content + length)
         }
@@ -95,14 +96,16 @@ public enum OpenSSL {
             var target: UnsafeMutablePointer<ASN1_INTEGER>? = integer
             var value: Int64 = 0
             guard d2i_ASN1_INTEGER(&target, &cursor, end - p) != nil, ASN1_INTEGER_get_int64(&value, integer) == 1,
-                  let next = cursor
+                let next = cursor
             else { throw PeerDecodingError("d2i_ASN1_INTEGER") }
             return (value, next)
         }
 
         /// Each `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }` in `p..<end`.
-        func attributes(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
-                        _ body: (Int, Int, (start: UnsafePointer<UInt8>, count: Int)) throws -> Void) throws {
+        func attributes(
+            _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+            _ body: (Int, Int, (start: UnsafePointer<UInt8>, count: Int)) throws -> Void
+        ) throws {
             var p = start
             while p < end {
                 let sequence = try header(p, end, tag: V_ASN1_SEQUENCE, constructed: true)
@@ -196,8 +199,8 @@ public enum OpenSSL {
                 return d2i_PUBKEY(nil, &cursor, buffer.count)
             }
             guard let key, let context = EVP_PKEY_CTX_new(key, nil), EVP_PKEY_verify_init(context) == 1,
-                  EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PADDING) == 1,
-                  EVP_PKEY_CTX_set_signature_md(context, EVP_sha256()) == 1
+                EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PADDING) == 1,
+                EVP_PKEY_CTX_set_signature_md(context, EVP_sha256()) == 1
             else { fatalError("OpenSSL: RSA key setup failed: \(lastError())") }
             self.key = key
             self.context = context

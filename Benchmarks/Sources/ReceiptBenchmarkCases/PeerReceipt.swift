@@ -114,7 +114,7 @@ enum ReceiptDate {
             var value = 0
             for _ in 0 ..< count {
                 let digit = Int(text[i]) - 0x30
-                guard (0...9).contains(digit) else { throw PeerDecodingError("bad date") }
+                guard (0 ... 9).contains(digit) else { throw PeerDecodingError("bad date") }
                 value = value * 10 + digit
                 i += 1
             }
@@ -134,7 +134,7 @@ enum ReceiptDate {
         if i < text.count, text[i] == 0x2E {
             i += 1
             var count = 0
-            while i < text.count, (0x30...0x39).contains(text[i]) {
+            while i < text.count, (0x30 ... 0x39).contains(text[i]) {
                 if count < 3 { millis = millis * 10 + Int(text[i] - 0x30) }
                 count += 1
                 i += 1

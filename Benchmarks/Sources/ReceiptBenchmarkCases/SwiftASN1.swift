@@ -72,10 +72,13 @@ public enum SwiftPeers {
                     try ASN1OctetString(berEncoded: node).bytes
                 }
             }
-            if let certificates = try BER.optionalImplicitlyTagged(&nodes, tagNumber: 0, tagClass: .contextSpecific, { node in
-                guard case .constructed(let children) = node.content else { throw PeerDecodingError("certificates not constructed") }
-                return Array(children)
-            }) {
+            if let certificates = try BER.optionalImplicitlyTagged(
+                &nodes, tagNumber: 0, tagClass: .contextSpecific,
+                { node in
+                    guard case .constructed(let children) = node.content else { throw PeerDecodingError("certificates not constructed") }
+                    return Array(children)
+                })
+            {
                 self.certificates = certificates
             }
             _ = BER.optionalImplicitlyTagged(&nodes, tagNumber: 1, tagClass: .contextSpecific) { $0 }
@@ -93,8 +96,9 @@ public enum SwiftPeers {
                     let signatureAlgorithm = try AlgorithmIdentifierNode(berEncoded: &nodes).algorithm
                     let signature = try ASN1OctetString(berEncoded: &nodes).bytes
                     _ = BER.optionalImplicitlyTagged(&nodes, tagNumber: 1, tagClass: .contextSpecific) { $0 }
-                    return SignerInfo(issuer: issuer, serialNumber: serial, digestAlgorithm: digest,
-                                      signatureAlgorithm: signatureAlgorithm, signature: signature)
+                    return SignerInfo(
+                        issuer: issuer, serialNumber: serial, digestAlgorithm: digest,
+                        signatureAlgorithm: signatureAlgorithm, signature: signature)
                 }
             }
         }
@@ -175,15 +179,19 @@ public enum SwiftPeers {
         let signedData = try SignedData(berEncoded: bytes)
         let receipt = try payload(signedData.content)
         guard signedData.signerInfos.count == 1, let signer = signedData.signerInfos.first,
-              signedData.digestAlgorithms.contains(signer.digestAlgorithm)
+            signedData.digestAlgorithms.contains(signer.digestAlgorithm)
         else { throw PeerDecodingError("expected one signer with a listed digest") }
         let certificates = try signedData.certificates.map { try Certificate(derEncoded: $0) }
         let issuer = try DistinguishedName(derEncoded: signer.issuer)
-        guard let signingCertificate = certificates.first(where: {
-            $0.issuer == issuer && $0.serialNumber.bytes[...] == signer.serialNumber
-        }) else { throw PeerDecodingError("signing certificate not found") }
-        guard signingCertificate.publicKey.isValidSignature(signer.signature, for: signedData.content,
-                                                            signatureAlgorithm: try signatureAlgorithm(signer))
+        guard
+            let signingCertificate = certificates.first(where: {
+                $0.issuer == issuer && $0.serialNumber.bytes[...] == signer.serialNumber
+            })
+        else { throw PeerDecodingError("signing certificate not found") }
+        guard
+            signingCertificate.publicKey.isValidSignature(
+                signer.signature, for: signedData.content,
+                signatureAlgorithm: try signatureAlgorithm(signer))
         else { throw PeerDecodingError("swift-certificates: content signature invalid") }
         guard let creationDate = receipt.creationDate else { throw PeerDecodingError("no creation date") }
         var verifier = Verifier(rootCertificates: trust.roots) {
@@ -258,8 +266,10 @@ extension BER {
     }
 
     /// A SET OF read element by element with `builder`.
-    static func set<T>(identifier: ASN1Identifier, nodes: inout ASN1NodeCollection.Iterator,
-                       _ builder: (ASN1Node) throws -> T) throws -> [T] {
+    static func set<T>(
+        identifier: ASN1Identifier, nodes: inout ASN1NodeCollection.Iterator,
+        _ builder: (ASN1Node) throws -> T
+    ) throws -> [T] {
         guard let node = nodes.next(), node.identifier == identifier, case .constructed(let children) = node.content else {
             throw PeerDecodingError("missing SET")
         }

@@ -42,7 +42,7 @@ struct SwiftCertificatesJWS: Sendable {
         mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
             guard chain.count == 3 else { return .failsToMeetPolicy(reason: "chain has unexpected length") }
             guard chain[1].extensions.contains(where: { $0.oid == Self.intermediateMarker }),
-                  chain[0].extensions.contains(where: { $0.oid == Self.leafMarker })
+                chain[0].extensions.contains(where: { $0.oid == Self.leafMarker })
             else { return .failsToMeetPolicy(reason: "Apple OID missing") }
             return .meetsPolicy
         }

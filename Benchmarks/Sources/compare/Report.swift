@@ -82,8 +82,10 @@ struct Report {
         if let t100 = ours[100], let t1000 = ours[1_000], let t10000 = ours[10_000] {
             let low = (t1000 - t100) / 900, high = (t10000 - t1000) / 9_000
             let status = high <= 1.5 * low ? "PASS" : "FAIL"
-            print(String(format: "LINEARITY marginal µs/purchase 100→1000: %.3f, 1000→10000: %.3f (ratio %.2f, target ≤1.5) ",
-                         low, high, high / low) + status)
+            print(
+                String(
+                    format: "LINEARITY marginal µs/purchase 100→1000: %.3f, 1000→10000: %.3f (ratio %.2f, target ≤1.5) ",
+                    low, high, high / low) + status)
         }
     }
 

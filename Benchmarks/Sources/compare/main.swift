@@ -14,7 +14,7 @@
 import Foundation
 import ReceiptBenchmarkCases
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let softwareSHA = ":~0x20000000"
@@ -43,7 +43,8 @@ let filter = option("--filter")
 
 func machine() -> [String] {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
         .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown"
     let shaNI = cpuinfo.contains(" sha_ni") ? "yes" : "no"
     return [
@@ -59,7 +60,7 @@ func loadAverage() -> String {
 if let name = option("--loop") {
     let title = option("--peer") ?? "ours"
     guard let benchmarkCase = try Cases.all(where: { $0 == name }).first,
-          let implementation = benchmarkCase.implementations.first(where: { $0.peer.title == title })
+        let implementation = benchmarkCase.implementations.first(where: { $0.peer.title == title })
     else { warn("no case \(name) with peer \(title)"); exit(64) }
     let seconds = option("--seconds").flatMap(Double.init) ?? 5
     let runs = try await runner.loop(implementation, seconds: seconds)
@@ -69,7 +70,9 @@ if let name = option("--loop") {
 
 print("Receipt toolkit benchmarks: ours vs OpenSSL vs swift-asn1/swift-certificates/swift-crypto")
 machine().forEach { print($0) }
-print("load average at start: \(loadAverage()); \(runner.repetitions) interleaved repetitions, samples ≥ \(Int(runner.minSampleSeconds * 1000)) ms; medians in µs per operation")
+print(
+    "load average at start: \(loadAverage()); \(runner.repetitions) interleaved repetitions, samples ≥ \(Int(runner.minSampleSeconds * 1000)) ms; medians in µs per operation"
+)
 
 let check = Cases.crossCheckDecoders()
 check.failures.forEach { print("DECODE ERROR \($0)") }
@@ -93,7 +96,9 @@ print("load average at end: \(loadAverage())")
 report.printResults()
 let failures = report.failures
 print("")
-print("\(cases.count - failures.count) cases meet their target or have none, \(failures.count) miss it\(failures.isEmpty ? "" : ": " + failures.joined(separator: ", "))")
+print(
+    "\(cases.count - failures.count) cases meet their target or have none, \(failures.count) miss it\(failures.isEmpty ? "" : ": " + failures.joined(separator: ", "))"
+)
 let errors = report.errors
 errors.forEach { print("ERROR \($0)") }
 if !errors.isEmpty || (arguments.contains("--strict") && !failures.isEmpty) { exit(1) }

@@ -11,7 +11,9 @@ struct Report {
     func printHeader() {
         print("differential: ours (AppReceipt + validate, App Store policy, at the receipt's creation date)")
         print("          vs \(OpenSSL.version): d2i_CMS_ContentInfo + CMS_verify (Apple Root CA, no time check, purpose any)")
-        print("stride \(stride), bits \(bits.map(String.init).joined(separator: ",")), \(jobs) worker processes; load average at start: \(Self.loadAverage())")
+        print(
+            "stride \(stride), bits \(bits.map(String.init).joined(separator: ",")), \(jobs) worker processes; load average at start: \(Self.loadAverage())"
+        )
     }
 
     /// The receipts of the shared fixtures that we verify under the App Store policy (the others
@@ -32,15 +34,18 @@ struct Report {
     }
 
     func printLine(_ sweep: Sweep, seconds: Double) {
-        print("\(sweep.name): \(sweep.mutants.count) mutants | " + Self.columns(sweep.counts, crashes: sweep.crashesAndHangs)
-              + String(format: " | %.1f s", seconds))
+        print(
+            "\(sweep.name): \(sweep.mutants.count) mutants | " + Self.columns(sweep.counts, crashes: sweep.crashesAndHangs)
+                + String(format: " | %.1f s", seconds))
     }
 
     static func columns(_ counts: [Outcome: Int], crashes: Int) -> String {
-        [("both accept (same payload)", counts[.bothAccept]), ("both refuse", counts[.bothRefuse]),
-         ("we refuse, OpenSSL accepts", counts[.onlyOpenSSLAccepts]), ("we accept, OpenSSL refuses", counts[.onlyWeAccept]),
-         ("we accept a different payload", counts[.differentPayload]), ("crashes or hangs", crashes)]
-            .map { "\($0.0) \($0.1 ?? 0)" }.joined(separator: " | ")
+        [
+            ("both accept (same payload)", counts[.bothAccept]), ("both refuse", counts[.bothRefuse]),
+            ("we refuse, OpenSSL accepts", counts[.onlyOpenSSLAccepts]), ("we accept, OpenSSL refuses", counts[.onlyWeAccept]),
+            ("we accept a different payload", counts[.differentPayload]), ("crashes or hangs", crashes),
+        ]
+        .map { "\($0.0) \($0.1 ?? 0)" }.joined(separator: " | ")
     }
 
     /// Prints the total and the details; true when a must-be-0 line is not 0.
@@ -74,9 +79,10 @@ struct Report {
         let judged = sweeps.map(\.judged).reduce(0, +)
         print("")
         if judged != total { print("FAIL: \(total - judged) mutants were not judged") }
-        print(mustBeZero == 0 && judged == total
-              ? "PASS: we accept nothing OpenSSL refuses, no different payload, no crash or hang"
-              : "FAIL: \(mustBeZero) mutants in a must-be-0 line")
+        print(
+            mustBeZero == 0 && judged == total
+                ? "PASS: we accept nothing OpenSSL refuses, no different payload, no crash or hang"
+                : "FAIL: \(mustBeZero) mutants in a must-be-0 line")
         return mustBeZero != 0 || judged != total
     }
 

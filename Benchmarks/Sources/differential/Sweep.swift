@@ -62,9 +62,11 @@ struct Coordinator {
         while next < sweep.mutants.count {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["--worker", file, "--stride", String(sweep.mutants.stride),
-                                 "--bits", sweep.mutants.bits.map(String.init).joined(separator: ","),
-                                 "--shard", "\(shard)/\(workers)", "--from", String(next)]
+            process.arguments = [
+                "--worker", file, "--stride", String(sweep.mutants.stride),
+                "--bits", sweep.mutants.bits.map(String.init).joined(separator: ","),
+                "--shard", "\(shard)/\(workers)", "--from", String(next),
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["SWIFT_BACKTRACE"] = "enable=no"
             process.environment = environment
@@ -93,9 +95,12 @@ struct Coordinator {
             process.waitUntilExit()
             let stalled = watchdog.finished(shard)
             if done && process.terminationStatus == 0 { return }
-            let how = stalled ? "hang (no answer in \(Int(hangSeconds)) s)"
-                : process.terminationReason == .uncaughtSignal ? "crash (signal \(process.terminationStatus))"
-                : "crash (exit status \(process.terminationStatus))"
+            let how =
+                stalled
+                ? "hang (no answer in \(Int(hangSeconds)) s)"
+                : process.terminationReason == .uncaughtSignal
+                    ? "crash (signal \(process.terminationStatus))"
+                    : "crash (exit status \(process.terminationStatus))"
             sweep.recordFailure(next, how)
             next += workers
         }
@@ -125,14 +130,18 @@ final class Watchdog: @unchecked Sendable {
     }
 
     func started(_ slot: Int, _ process: Process) {
-        lock.withLock { processes[slot] = process; lastProgress[slot] = Date(); stalled[slot] = false }
+        lock.withLock {
+            processes[slot] = process; lastProgress[slot] = Date(); stalled[slot] = false
+        }
     }
 
     func progressed(_ slot: Int) { lock.withLock { lastProgress[slot] = Date() } }
 
     /// Forgets the slot's process; whether it was killed for stalling.
     func finished(_ slot: Int) -> Bool {
-        lock.withLock { processes[slot] = nil; return stalled[slot] }
+        lock.withLock {
+            processes[slot] = nil; return stalled[slot]
+        }
     }
 
     func stop() { lock.withLock { stopped = true } }

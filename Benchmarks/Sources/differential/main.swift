@@ -47,8 +47,10 @@ let bits: [Int] = {
 if arguments.first == "--worker", arguments.count > 1 {
     let shard = (value("--shard") ?? "0/1").split(separator: "/").compactMap { Int($0) }
     guard shard.count == 2, shard[1] > 0, (0 ..< shard[1]).contains(shard[0]) else { fail("--shard expects K/N") }
-    Worker.run(Worker.Job(file: arguments[1], stride: stride, bits: bits, shard: shard[0], shards: shard[1],
-                          from: integer("--from", default: 0, minimum: 0)))
+    Worker.run(
+        Worker.Job(
+            file: arguments[1], stride: stride, bits: bits, shard: shard[0], shards: shard[1],
+            from: integer("--from", default: 0, minimum: 0)))
 }
 
 let jobs = integer("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)

@@ -6,7 +6,9 @@ import Foundation
 import FuzzTargets
 
 let fuzzDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let output = CommandLine.arguments.count > 1 ? URL(fileURLWithPath: CommandLine.arguments[1])
+let output =
+    CommandLine.arguments.count > 1
+    ? URL(fileURLWithPath: CommandLine.arguments[1])
     : fuzzDirectory.appendingPathComponent("corpus")
 let files = FileManager.default
 for harness in Harness.allCases {

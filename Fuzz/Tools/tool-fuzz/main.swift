@@ -56,8 +56,9 @@ while Date().timeIntervalSince(start) < seconds {
     inputs += 1
     for mode in ToolHarness.modes {
         do {
-            let status = try ToolHarness.check(tool: tool, input: input, mode: mode, viaStdin: rng.below(8) == 0,
-                                               fromSyntheticSeed: seed.synthetic, in: scratch)
+            let status = try ToolHarness.check(
+                tool: tool, input: input, mode: mode, viaStdin: rng.below(8) == 0,
+                fromSyntheticSeed: seed.synthetic, in: scratch)
             statuses[status, default: 0] += 1
             runs += 1
         } catch {
@@ -74,4 +75,6 @@ while Date().timeIntervalSince(start) < seconds {
 }
 let elapsed = Date().timeIntervalSince(start)
 let summary = statuses.keys.sorted().map { "\($0):\(statuses[$0]!)" }.joined(separator: " ")
-print("TOOL-FUZZ DONE runs=\(runs) inputs=\(inputs) seconds=\(Int(elapsed)) exec/s=\(Int(Double(runs) / max(elapsed, 1))) statuses=\(summary) result=ok")
+print(
+    "TOOL-FUZZ DONE runs=\(runs) inputs=\(inputs) seconds=\(Int(elapsed)) exec/s=\(Int(Double(runs) / max(elapsed, 1))) statuses=\(summary) result=ok"
+)

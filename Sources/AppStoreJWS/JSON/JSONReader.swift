@@ -161,7 +161,7 @@ struct JSONReader {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1      // RFC 8259 §2: ws
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1   // RFC 8259 §2: ws
             default: return
             }
         }

@@ -7,12 +7,12 @@ enum UTF8Scalar {
         let length: Int, lowest: UInt8, highest: UInt8   // bounds on the second byte (RFC 3629 §4)
         switch lead {
         case 0xC2 ... 0xDF: (length, lowest, highest) = (2, 0x80, 0xBF)
-        case 0xE0: (length, lowest, highest) = (3, 0xA0, 0xBF)           // no overlong 3-byte forms
+        case 0xE0: (length, lowest, highest) = (3, 0xA0, 0xBF)   // no overlong 3-byte forms
         case 0xE1 ... 0xEC, 0xEE ... 0xEF: (length, lowest, highest) = (3, 0x80, 0xBF)
-        case 0xED: (length, lowest, highest) = (3, 0x80, 0x9F)           // no surrogates
-        case 0xF0: (length, lowest, highest) = (4, 0x90, 0xBF)           // no overlong 4-byte forms
+        case 0xED: (length, lowest, highest) = (3, 0x80, 0x9F)   // no surrogates
+        case 0xF0: (length, lowest, highest) = (4, 0x90, 0xBF)   // no overlong 4-byte forms
         case 0xF1 ... 0xF3: (length, lowest, highest) = (4, 0x80, 0xBF)
-        case 0xF4: (length, lowest, highest) = (4, 0x80, 0x8F)           // nothing above U+10FFFF
+        case 0xF4: (length, lowest, highest) = (4, 0x80, 0x8F)   // nothing above U+10FFFF
         default: throw JSONError(.invalidUTF8, at: offset)
         }
         guard offset + length <= bytes.count else { throw JSONError(.invalidUTF8, at: offset) }

@@ -13,15 +13,15 @@ extension MontgomeryArithmetic {
         }
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { montgomeryBase in
             let x = montgomeryBase.baseAddress!
-            enter(x, base)                                     // x = base·R mod n
+            enter(x, base)   // x = base·R mod n
             result.update(from: x, count: count)
-            var bit = 63 - exponent.leadingZeroBitCount        // ≥ 1
+            var bit = 63 - exponent.leadingZeroBitCount   // ≥ 1
             while bit > 1 {
                 bit -= 1
                 square(result, result)
                 if exponent >> UInt64(bit) & 1 == 1 { multiply(result, result, x) }
             }
-            square(result, result)                             // base^(e − e mod 2)·R
+            square(result, result)   // base^(e − e mod 2)·R
             if exponent & 1 == 1 {
                 multiply(result, result, base)
             } else {
@@ -41,13 +41,13 @@ extension MontgomeryArithmetic {
             one[0] = 1
             enter(powers, one)
             enter(powers + k, base)
-            for i in 2..<16 { multiply(powers + i * k, powers + (i - 1) * k, powers + k) }
+            for i in 2 ..< 16 { multiply(powers + i * k, powers + (i - 1) * k, powers + k) }
             result.update(from: powers, count: k)
             let bits = Limbs.bitCount(exponent)
             var position = (bits + 3) / 4 * 4
             while position > 0 {
                 position -= 4
-                for _ in 0..<4 { square(result, result) }
+                for _ in 0 ..< 4 { square(result, result) }
                 let window = Int(exponent[position / 64] >> UInt64(position % 64) & 0xf)
                 if window != 0 { multiply(result, result, powers + window * k) }
             }

@@ -18,18 +18,18 @@ enum Limbs {
     /// Returns `false` (leaving the limbs unspecified) when the value needs more limbs.
     static func load(bigEndian bytes: UnsafeRawBufferPointer, into limbs: UnsafeMutablePointer<UInt64>, count: Int) -> Bool {
         var end = bytes.count
-        for index in 0..<count {
+        for index in 0 ..< count {
             if end >= 8 {
                 limbs[index] = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
                 end -= 8
             } else {
                 var limb: UInt64 = 0
-                for offset in 0..<end { limb = limb << 8 | UInt64(bytes[offset]) }
+                for offset in 0 ..< end { limb = limb << 8 | UInt64(bytes[offset]) }
                 limbs[index] = limb
                 end = 0
             }
         }
-        for offset in 0..<end where bytes[offset] != 0 { return false }
+        for offset in 0 ..< end where bytes[offset] != 0 { return false }
         return true
     }
 
@@ -37,18 +37,18 @@ enum Limbs {
     /// must fit (`precondition`).
     static func store(_ limbs: UnsafePointer<UInt64>, count: Int, bigEndianInto bytes: UnsafeMutableRawBufferPointer) {
         var end = bytes.count
-        for index in 0..<count {
+        for index in 0 ..< count {
             let limb = limbs[index]
             if end >= 8 {
                 bytes.storeBytes(of: limb.bigEndian, toByteOffset: end - 8, as: UInt64.self)
                 end -= 8
             } else {
                 precondition(end == 0 ? limb == 0 : limb >> (8 * UInt64(end)) == 0, "value does not fit")
-                for offset in 0..<end { bytes[end - 1 - offset] = UInt8(truncatingIfNeeded: limb >> (8 * UInt64(offset))) }
+                for offset in 0 ..< end { bytes[end - 1 - offset] = UInt8(truncatingIfNeeded: limb >> (8 * UInt64(offset))) }
                 end = 0
             }
         }
-        for offset in 0..<end { bytes[offset] = 0 }
+        for offset in 0 ..< end { bytes[offset] = 0 }
     }
 
     /// The minimal big-endian bytes of a value (empty for zero).
@@ -80,7 +80,7 @@ enum Limbs {
     @discardableResult
     static func subtract(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
         var borrow: UInt64 = 0
-        for index in 0..<count {
+        for index in 0 ..< count {
             let x = a[index], y = b[index]
             let d1 = x &- y
             let d2 = d1 &- borrow
@@ -94,7 +94,7 @@ enum Limbs {
     @discardableResult
     static func add(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
         var carry: UInt64 = 0
-        for index in 0..<count {
+        for index in 0 ..< count {
             let (s1, o1) = a[index].addingReportingOverflow(b[index])
             let (s2, o2) = s1.addingReportingOverflow(carry)
             result[index] = s2
@@ -125,11 +125,13 @@ enum Limbs {
     /// top limb of the divisor, corrected with the second divisor limb (step D3: at most one too
     /// large afterwards), multiplied out and subtracted (D4), and added back when that went
     /// negative (D6). The quotient itself is not kept.
-    static func remainder(_ x: UnsafePointer<UInt64>, count xCount: Int, shiftedByLimbs shift: Int,
-                          modulo v: UnsafePointer<UInt64>, count: Int, into remainder: UnsafeMutablePointer<UInt64>) {
+    static func remainder(
+        _ x: UnsafePointer<UInt64>, count xCount: Int, shiftedByLimbs shift: Int,
+        modulo v: UnsafePointer<UInt64>, count: Int, into remainder: UnsafeMutablePointer<UInt64>
+    ) {
         precondition(count > 0 && v[count - 1] != 0 && xCount >= 0 && shift >= 0)
         let k = count, total = xCount + shift
-        guard total >= k else {                                  // fewer limbs than v: already reduced
+        guard total >= k else {   // fewer limbs than v: already reduced
             remainder.initialize(repeating: 0, count: k)
             if xCount > 0 { (remainder + shift).update(from: x, count: xCount) }
             return
@@ -143,7 +145,7 @@ enum Limbs {
             u[total] = shiftLeft(u + shift, x, count: xCount, by: bits)
             let vTop = vn[k - 1], vNext = k > 1 ? vn[k - 2] : 0
             let reciprocal = Self.reciprocal(vTop)
-            var row = u + (total - k)                            // u[j…j+k], j = total − k … 0
+            var row = u + (total - k)   // u[j…j+k], j = total − k … 0
             while true {
                 // D3: estimate q̂ from row[k], row[k−1] (row[k] ≤ vTop holds throughout).
                 let top = row[k], next = row[k - 1]
@@ -187,7 +189,7 @@ enum Limbs {
                 row -= 1
             }
             // D8: un-normalise the remainder, u[0..<k] (u[k…] are zero now).
-            for i in 0..<k {
+            for i in 0 ..< k {
                 let high = i + 1 < k ? u[i + 1] : 0
                 remainder[i] = bits == 0 ? u[i] : u[i] >> bits | high << (64 - bits)
             }
@@ -198,7 +200,7 @@ enum Limbs {
     /// division by invariant integers" (IEEE Trans. Computers, 2011), §2.
     static func reciprocal(_ d: UInt64) -> UInt64 {
         precondition(d >> 63 == 1)
-        return d.dividingFullWidth((~d, .max)).quotient    // (2^128 − 1 − d·2^64) / d
+        return d.dividingFullWidth((~d, .max)).quotient   // (2^128 − 1 − d·2^64) / d
     }
 
     /// (high·2^64 + low) / d and the remainder, for a normalised d and high < d, with two
@@ -229,7 +231,7 @@ enum Limbs {
             return 0
         }
         var carry: UInt64 = 0
-        for i in 0..<count {
+        for i in 0 ..< count {
             let limb = x[i]
             result[i] = limb << bits | carry
             carry = limb >> (64 - bits)

@@ -18,7 +18,7 @@ struct MontgomeryModulus: Sendable, Hashable {
         limbs = modulus
         // Newton's iteration: x·n ≡ 1 holds to 3 bits for x = n (n odd), each step doubles the bits.
         var inverse = modulus[0]
-        for _ in 0..<5 { inverse = inverse &* (2 &- modulus[0] &* inverse) }
+        for _ in 0 ..< 5 { inverse = inverse &* (2 &- modulus[0] &* inverse) }
         n0inv = 0 &- inverse
     }
 
@@ -28,7 +28,7 @@ struct MontgomeryModulus: Sendable, Hashable {
         return limbs.withUnsafeBufferPointer { n in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * count) { scratch in
                 let scratch = scratch.baseAddress!
-                for index in 0..<count { scratch[2 * count + 2 * index + 1] = n[count - 1 - index] }   // n reversed
+                for index in 0 ..< count { scratch[2 * count + 2 * index + 1] = n[count - 1 - index] }   // n reversed
                 return body(MontgomeryArithmetic(n: n.baseAddress!, count: count, n0inv: n0inv, scratch: scratch))
             }
         }
@@ -56,7 +56,7 @@ struct MontgomeryArithmetic {
     /// result = a·b·R⁻¹ mod n.
     func multiply(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
         let k = count, left = scratch, right = scratch + 2 * k, n0 = n[0], b0 = b[0]
-        for index in 0..<k {
+        for index in 0 ..< k {
             left[2 &* index] = a[index]
             right[2 &* index] = b[k &- 1 &- index]
         }
@@ -65,7 +65,7 @@ struct MontgomeryArithmetic {
         var product = Accumulator(), reduction = Accumulator()
         // Column i < k: Σ a[j]·b[i−j] + Σ m[j]·n[i−j] (j < i), then a[i]·b[0]; m[i] makes the
         // column's low limb zero, which is dropped (the division by R, one limb at a time).
-        for i in 0..<k {
+        for i in 0 ..< k {
             Accumulator.addPairProducts(&product, &reduction, left, right + 2 &* (k &- 1 &- i), count: i)
             product.add(left[2 &* i], b0)
             product.add(reduction.low)
@@ -77,7 +77,7 @@ struct MontgomeryArithmetic {
         }
         // Column k + i: Σ a[j]·b[k+i−j] + Σ m[j]·n[k+i−j] for i < j < k. (The operands were
         // copied: `result` may alias them.)
-        for i in 0..<(k &- 1) {
+        for i in 0 ..< (k &- 1) {
             Accumulator.addPairProducts(&product, &reduction, left + 2 &* (i &+ 1), right, count: k &- 1 &- i)
             product.add(reduction.low)
             reduction.shift()
@@ -94,14 +94,14 @@ struct MontgomeryArithmetic {
     /// interleaved with the reduction as in `multiply`.
     func square(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
         let k = count, left = scratch, right = scratch + 2 * k, n0 = n[0]
-        for index in 0..<k {
+        for index in 0 ..< k {
             left[2 &* index] = a[index]
             right[2 &* index] = a[k &- 1 &- index]
         }
         var cross = Accumulator(), sum = Accumulator()
         // Column i < k: cross products j < i/2, reduction products j < i.
-        var y = right + 2 &* (k &- 1)                             // right[k−1−i]
-        for i in 0..<k {
+        var y = right + 2 &* (k &- 1)   // right[k−1−i]
+        for i in 0 ..< k {
             let half = (i &+ 1) >> 1
             Accumulator.addPairProducts(&cross, &sum, left, y, count: half)
             sum.addAlternateProducts(left + (2 &* half &+ 1), y + (2 &* half &+ 1), count: i &- half)
@@ -115,8 +115,8 @@ struct MontgomeryArithmetic {
             y -= 2
         }
         // Column i ≥ k: cross products i−k < j < i/2, reduction products i−k < j < k.
-        var x = left + 2                                           // left[i−k+1]
-        for i in k..<(2 &* k &- 1) {
+        var x = left + 2   // left[i−k+1]
+        for i in k ..< (2 &* k &- 1) {
             let first = i &- k &+ 1, half = (i &+ 1) >> 1
             Accumulator.addPairProducts(&cross, &sum, x, right, count: half &- first)
             let done = 2 &* (half &- first) &+ 1
@@ -204,8 +204,10 @@ struct Accumulator {
     /// independent carry chains, each added to once per step (written any other way, the
     /// compiler shuffles or spills the accumulators).
     @inline(__always)
-    static func addPairProducts(_ first: inout Accumulator, _ second: inout Accumulator,
-                                _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, count: Int) {
+    static func addPairProducts(
+        _ first: inout Accumulator, _ second: inout Accumulator,
+        _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>, count: Int
+    ) {
         var j = 0
         let end = 2 &* count
         while j != end {

@@ -40,16 +40,19 @@ package enum MontgomeryTestSupport {
         return [UInt64](unsafeUninitializedCapacity: n.count) { result, initialized in
             (x.isEmpty ? [0] : x).withUnsafeBufferPointer { x in
                 n.withUnsafeBufferPointer { n in
-                    Limbs.remainder(x.baseAddress!, count: x.count, shiftedByLimbs: shift,
-                                    modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
+                    Limbs.remainder(
+                        x.baseAddress!, count: x.count, shiftedByLimbs: shift,
+                        modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
                 }
             }
             initialized = n.count
         }
     }
 
-    private static func run(_ n: [UInt64], _ a: [UInt64], _ b: [UInt64],
-                            _ body: (MontgomeryArithmetic, UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>, UnsafePointer<UInt64>) -> Void) -> [UInt64] {
+    private static func run(
+        _ n: [UInt64], _ a: [UInt64], _ b: [UInt64],
+        _ body: (MontgomeryArithmetic, UnsafeMutablePointer<UInt64>, UnsafePointer<UInt64>, UnsafePointer<UInt64>) -> Void
+    ) -> [UInt64] {
         precondition(a.count == n.count && b.count == n.count)
         let modulus = MontgomeryModulus(n)
         return [UInt64](unsafeUninitializedCapacity: n.count) { result, initialized in

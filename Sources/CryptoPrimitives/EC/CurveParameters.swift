@@ -72,40 +72,61 @@ enum P384: WeierstrassCurve {
     enum Field: PrimeModulus {
         static var limbCount: Int { 6 }
         static var modulus: LimbVector {
-            LimbVector(storage: (0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe,
-                                 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff))
+            LimbVector(
+                storage: (
+                    0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe,
+                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff
+                ))
         }
         static var negativeInverse: UInt64 { 0x100000001 }
         static var rSquared: LimbVector {
-            LimbVector(storage: (0xfffffffe00000001, 0x0000000200000000, 0xfffffffe00000000,
-                                 0x0000000200000000, 0x0000000000000001, 0x0000000000000000))
+            LimbVector(
+                storage: (
+                    0xfffffffe00000001, 0x0000000200000000, 0xfffffffe00000000,
+                    0x0000000200000000, 0x0000000000000001, 0x0000000000000000
+                ))
         }
     }
 
     enum Order: PrimeModulus {
         static var limbCount: Int { 6 }
         static var modulus: LimbVector {
-            LimbVector(storage: (0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf,
-                                 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff))
+            LimbVector(
+                storage: (
+                    0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf,
+                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff
+                ))
         }
         static var negativeInverse: UInt64 { 0x6ed46089e88fdc45 }
         static var rSquared: LimbVector {
-            LimbVector(storage: (0x2d319b2419b409a9, 0xff3d81e5df1aa419, 0xbc3e483afcb82947,
-                                 0xd40d49174aab1cc5, 0x3fb05b7a28266895, 0x0c84ee012b39bf21))
+            LimbVector(
+                storage: (
+                    0x2d319b2419b409a9, 0xff3d81e5df1aa419, 0xbc3e483afcb82947,
+                    0xd40d49174aab1cc5, 0x3fb05b7a28266895, 0x0c84ee012b39bf21
+                ))
         }
     }
 
     static var b: LimbVector {
-        LimbVector(storage: (0x2a85c8edd3ec2aef, 0xc656398d8a2ed19d, 0x0314088f5013875a,
-                             0x181d9c6efe814112, 0x988e056be3f82d19, 0xb3312fa7e23ee7e4))
+        LimbVector(
+            storage: (
+                0x2a85c8edd3ec2aef, 0xc656398d8a2ed19d, 0x0314088f5013875a,
+                0x181d9c6efe814112, 0x988e056be3f82d19, 0xb3312fa7e23ee7e4
+            ))
     }
     static var generatorX: LimbVector {
-        LimbVector(storage: (0x3a545e3872760ab7, 0x5502f25dbf55296c, 0x59f741e082542a38,
-                             0x6e1d3b628ba79b98, 0x8eb1c71ef320ad74, 0xaa87ca22be8b0537))
+        LimbVector(
+            storage: (
+                0x3a545e3872760ab7, 0x5502f25dbf55296c, 0x59f741e082542a38,
+                0x6e1d3b628ba79b98, 0x8eb1c71ef320ad74, 0xaa87ca22be8b0537
+            ))
     }
     static var generatorY: LimbVector {
-        LimbVector(storage: (0x7a431d7c90ea0e5f, 0x0a60b1ce1d7e819d, 0xe9da3113b5f0b8c0,
-                             0xf8f41dbd289a147c, 0x5d9e98bf9292dc29, 0x3617de4a96262c6f))
+        LimbVector(
+            storage: (
+                0x7a431d7c90ea0e5f, 0x0a60b1ce1d7e819d, 0xe9da3113b5f0b8c0,
+                0xf8f41dbd289a147c, 0x5d9e98bf9292dc29, 0x3617de4a96262c6f
+            ))
     }
     static let generatorTable = GeneratorTable<P384>()
     static var generatorWindow: Int { 7 }

@@ -77,7 +77,7 @@ struct JacobianPoint<Curve: WeierstrassCurve>: Sendable {
         let s2 = other.y * z * z1z1
         let h = u2 - x
         let r = (s2 - y).doubled()
-        if h.isZero {                                         // same x: P = Q or P = −Q
+        if h.isZero {   // same x: P = Q or P = −Q
             return r.isZero ? JacobianPoint(other).doubled() : .infinity
         }
         let hh = h.squared()
@@ -103,7 +103,7 @@ struct JacobianPoint<Curve: WeierstrassCurve>: Sendable {
         let s2 = other.y * z * z1z1
         let h = u2 - u1
         let r = (s2 - s1).doubled()
-        if h.isZero {                                         // same x: P = Q or P = −Q
+        if h.isZero {   // same x: P = Q or P = −Q
             return r.isZero ? doubled() : .infinity
         }
         let i = h.doubled().squared()

@@ -9,13 +9,13 @@ struct DeterministicNonce<Curve: WeierstrassCurve> {
     /// Steps a–f: `privateKey` is x (in [1, n − 1]); `digest` is h1 = H(m).
     init(privateKey: LimbVector, digest: Digest, hash: HashAlgorithm) {
         self.hash = hash
-        let seed = Self.octets(privateKey) + Self.octets(ECDSAVerification<Curve>.truncatedDigest(digest))  // int2octets(x) ‖ bits2octets(h1)
-        v = [UInt8](repeating: 0x01, count: hash.digestByteCount)                                         // b
-        key = [UInt8](repeating: 0x00, count: hash.digestByteCount)                                       // c
-        key = mac(v + [0x00] + seed)                                                                      // d
-        v = mac(v)                                                                                        // e
-        key = mac(v + [0x01] + seed)                                                                      // f
-        v = mac(v)                                                                                        // g
+        let seed = Self.octets(privateKey) + Self.octets(ECDSAVerification<Curve>.truncatedDigest(digest))   // int2octets(x) ‖ bits2octets(h1)
+        v = [UInt8](repeating: 0x01, count: hash.digestByteCount)   // b
+        key = [UInt8](repeating: 0x00, count: hash.digestByteCount)   // c
+        key = mac(v + [0x00] + seed)   // d
+        v = mac(v)   // e
+        key = mac(v + [0x01] + seed)   // f
+        v = mac(v)   // g
     }
 
     /// Step h: the next candidate k in [1, n − 1] (each call after the first starts with the

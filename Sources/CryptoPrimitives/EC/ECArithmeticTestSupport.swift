@@ -37,7 +37,9 @@ package enum ECArithmeticTestSupport {
     }
 
     /// u1·G + u2·Q by the verifier's joint wNAF multiplication (scalars as limbs, below n).
-    package static func jointMultiply(_ curve: EllipticCurve, u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64])) -> (x: [UInt64], y: [UInt64])? {
+    package static func jointMultiply(_ curve: EllipticCurve, u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64])) -> (
+        x: [UInt64], y: [UInt64]
+    )? {
         switch curve {
         case .p256: joint(P256.self, u1, u2, q)
         case .p384: joint(P384.self, u1, u2, q)
@@ -46,7 +48,9 @@ package enum ECArithmeticTestSupport {
 
     /// P + Q through the Jacobian formulas: `mixed` adds Q in affine form, else in Jacobian
     /// form with a Z other than 1 (P and Q are first scaled by random-looking Z values).
-    package static func add(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool) -> (x: [UInt64], y: [UInt64])? {
+    package static func add(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool) -> (
+        x: [UInt64], y: [UInt64]
+    )? {
         switch curve {
         case .p256: add(P256.self, p, q, mixed: mixed)
         case .p384: add(P384.self, p, q, mixed: mixed)
@@ -141,13 +145,18 @@ package enum ECArithmeticTestSupport {
         return JacobianPoint(x: p.x * z2, y: p.y * z2 * z, z: z)
     }
 
-    private static func add<Curve: WeierstrassCurve>(_: Curve.Type, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool) -> (x: [UInt64], y: [UInt64])? {
+    private static func add<Curve: WeierstrassCurve>(_: Curve.Type, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool)
+        -> (x: [UInt64], y: [UInt64])?
+    {
         let left = scaled(affine(p, Curve.self)), right = affine(q, Curve.self)
         let sum = mixed ? left.adding(right) : left.adding(scaled(right).doubled().adding(scaled(right.negated())))
         return plain(sum.affine())
     }
 
-    private static func joint<Curve: WeierstrassCurve>(_: Curve.Type, _ u1: [UInt64], _ u2: [UInt64], _ q: (x: [UInt64], y: [UInt64])) -> (x: [UInt64], y: [UInt64])? {
-        plain(JointMultiplication<Curve>.multiply(generatorScalar: vector(u1), publicKeyScalar: vector(u2), publicKey: affine(q, Curve.self)).affine())
+    private static func joint<Curve: WeierstrassCurve>(_: Curve.Type, _ u1: [UInt64], _ u2: [UInt64], _ q: (x: [UInt64], y: [UInt64])) -> (
+        x: [UInt64], y: [UInt64]
+    )? {
+        plain(
+            JointMultiplication<Curve>.multiply(generatorScalar: vector(u1), publicKeyScalar: vector(u2), publicKey: affine(q, Curve.self)).affine())
     }
 }

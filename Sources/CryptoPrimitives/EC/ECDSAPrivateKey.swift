@@ -28,10 +28,11 @@ package struct ECDSAPrivateKey: Sendable {
         }
         guard let scalar else { preconditionFailure("EC private key is not in [1, n − 1]") }
         self.scalar = scalar
-        publicKey = switch curve {
-        case .p256: Self.publicKey(scalar, on: P256.self, curve: curve)
-        case .p384: Self.publicKey(scalar, on: P384.self, curve: curve)
-        }
+        publicKey =
+            switch curve {
+            case .p256: Self.publicKey(scalar, on: P256.self, curve: curve)
+            case .p384: Self.publicKey(scalar, on: P384.self, curve: curve)
+            }
     }
 
     /// The IEEE P1363 signature r ‖ s (2 × `curve.byteCount` bytes) of an already computed

@@ -59,8 +59,9 @@ public struct ECDSAPublicKey: Sendable, Hashable {
     public func isValidSignature(rawRepresentation signature: UnsafeRawBufferPointer, digest: Digest) -> Bool {
         let half = curve.byteCount
         guard signature.count == 2 * half else { return false }
-        return isValidSignature(r: UnsafeRawBufferPointer(rebasing: signature[0 ..< half]),
-                                s: UnsafeRawBufferPointer(rebasing: signature[half...]), digest: digest)
+        return isValidSignature(
+            r: UnsafeRawBufferPointer(rebasing: signature[0 ..< half]),
+            s: UnsafeRawBufferPointer(rebasing: signature[half...]), digest: digest)
     }
 
     /// Verifies an IEEE P1363 signature held in an array; see the buffer overload.

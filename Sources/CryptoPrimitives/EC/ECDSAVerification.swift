@@ -7,8 +7,10 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     typealias Scalar = MontgomeryResidue<Curve.Order>
     typealias Element = MontgomeryResidue<Curve.Field>
 
-    static func isValid(r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer, digest: Digest,
-                        publicKey: AffinePoint<Curve>) -> Bool {
+    static func isValid(
+        r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer, digest: Digest,
+        publicKey: AffinePoint<Curve>
+    ) -> Bool {
         // Step 1: r and s are integers in [1, n − 1].
         guard let r = scalar(rBytes), let s = scalar(sBytes) else { return false }
         // Steps 2–3: e = the leftmost bits of the hash, as many as n has (FIPS 186-5 §6.4.2 step
@@ -29,7 +31,8 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     /// A big-endian magnitude as a scalar in [1, n − 1], else `nil`.
     static func scalar(_ bytes: UnsafeRawBufferPointer) -> LimbVector? {
         guard let value = LimbVector(bigEndian: bytes, count: Curve.Order.limbCount), !value.isZero,
-              value.compare(Curve.Order.modulus, count: Curve.Order.limbCount) < 0 else { return nil }
+            value.compare(Curve.Order.modulus, count: Curve.Order.limbCount) < 0
+        else { return nil }
         return value
     }
 
@@ -50,7 +53,7 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     static func xCoordinate(of point: JacobianPoint<Curve>, reducesTo r: LimbVector) -> Bool {
         let count = Curve.Field.limbCount
         let z2 = point.z.squared()
-        if Element(r) * z2 == point.x { return true }                      // r < n < p
+        if Element(r) * z2 == point.x { return true }   // r < n < p
         let (candidate, carry) = r.adding(Curve.Order.modulus, count: count)
         guard carry == 0, candidate.compare(Curve.Field.modulus, count: count) < 0 else { return false }
         return Element(candidate) * z2 == point.x

@@ -17,12 +17,12 @@ final class GeneratorTable<Curve: WeierstrassCurve>: Sendable {
     /// trick: invert the product of all Z, then peel off each Z⁻¹ with two multiplications).
     static func affine(_ points: [JacobianPoint<Curve>]) -> [AffinePoint<Curve>] {
         typealias Element = MontgomeryResidue<Curve.Field>
-        var prefix = [Element](repeating: .one, count: points.count + 1)  // z0·…·z(i−1)
+        var prefix = [Element](repeating: .one, count: points.count + 1)   // z0·…·z(i−1)
         for (index, point) in points.enumerated() {
             precondition(!point.isInfinity)
             prefix[index + 1] = prefix[index] * point.z
         }
-        var inverse = prefix[points.count].inverse()                     // (z0·…·z(k−1))⁻¹
+        var inverse = prefix[points.count].inverse()   // (z0·…·z(k−1))⁻¹
         var result = [AffinePoint<Curve>](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
         for index in points.indices.reversed() {
             let zInverse = inverse * prefix[index]

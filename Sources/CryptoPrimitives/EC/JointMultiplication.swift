@@ -61,13 +61,13 @@ enum WNAF {
             index < bitCount ? Int(truncatingIfNeeded: scalar[index >> 6] >> UInt64(index & 63) & 1) : 0
         }
         let bound = 1 << width, mask = (bound << 1) - 1
-        var window = Int(truncatingIfNeeded: scalar[0]) & mask        // bits 0 … w of the rest
+        var window = Int(truncatingIfNeeded: scalar[0]) & mask   // bits 0 … w of the rest
         var top = -1
         for index in 0 ... bitCount {
             var digit = 0
             if window & 1 == 1 {
                 digit = window & bound != 0 ? window - (bound << 1) : window   // in (−2^w, 2^w)
-                window -= digit                                                // now ≡ 0 mod 2^(w+1)
+                window -= digit   // now ≡ 0 mod 2^(w+1)
                 top = index
             }
             digits[index] = Int8(truncatingIfNeeded: digit)

@@ -57,11 +57,17 @@ struct LimbVector: Sendable, Hashable {
     func shiftedRight(insertingTopBit topBit: UInt64, count: Int) -> LimbVector {
         let s = storage
         if count > 4 {
-            return LimbVector(storage: (s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
-                                        s.3 >> 1 | s.4 << 63, s.4 >> 1 | s.5 << 63, s.5 >> 1 | topBit << 63))
+            return LimbVector(
+                storage: (
+                    s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
+                    s.3 >> 1 | s.4 << 63, s.4 >> 1 | s.5 << 63, s.5 >> 1 | topBit << 63
+                ))
         }
-        return LimbVector(storage: (s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
-                                    s.3 >> 1 | topBit << 63, 0, 0))
+        return LimbVector(
+            storage: (
+                s.0 >> 1 | s.1 << 63, s.1 >> 1 | s.2 << 63, s.2 >> 1 | s.3 << 63,
+                s.3 >> 1 | topBit << 63, 0, 0
+            ))
     }
 
     /// −1, 0 or 1 as `self` is below, equal to or above `other`, over the low `count` limbs.
@@ -116,8 +122,11 @@ struct LimbVector: Sendable, Hashable {
     static func select(_ mask: UInt64, _ a: LimbVector, _ b: LimbVector, count: Int) -> LimbVector {
         let x = a.storage, y = b.storage
         @inline(__always) func pick(_ u: UInt64, _ v: UInt64) -> UInt64 { (u & mask) | (v & ~mask) }
-        return LimbVector(storage: (pick(x.0, y.0), pick(x.1, y.1), pick(x.2, y.2), pick(x.3, y.3),
-                                    count > 4 ? pick(x.4, y.4) : 0, count > 4 ? pick(x.5, y.5) : 0))
+        return LimbVector(
+            storage: (
+                pick(x.0, y.0), pick(x.1, y.1), pick(x.2, y.2), pick(x.3, y.3),
+                count > 4 ? pick(x.4, y.4) : 0, count > 4 ? pick(x.5, y.5) : 0
+            ))
     }
 
     /// limb += addend + carry; carry = the carry out (0 or 1). Compiles to `adc` in a chain.

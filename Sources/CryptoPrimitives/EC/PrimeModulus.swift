@@ -59,7 +59,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     static func * (a: Self, b: Self) -> Self {
         let x = a.montgomery.storage, y = b.montgomery.storage
         var t = LimbVector.zero.storage
-        var top: UInt64 = 0                                        // t[k]
+        var top: UInt64 = 0   // t[k]
         // Rounds and limbs are written out (the compiler does not unroll loops this long), so
         // that every limb is a named value and t stays in registers.
         multiplyRound(&t, &top, x, y.0)
@@ -99,7 +99,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
         let m = Modulus.modulus.storage
         let q = t.0 &* Modulus.negativeInverse
         var carry: UInt64 = 0
-        _ = Limbs.multiplyAdd(q, m.0, t.0, &carry)                  // low limb becomes 0: dropped
+        _ = Limbs.multiplyAdd(q, m.0, t.0, &carry)   // low limb becomes 0: dropped
         t.0 = Limbs.multiplyAdd(q, m.1, t.1, &carry)
         t.1 = Limbs.multiplyAdd(q, m.2, t.2, &carry)
         t.2 = Limbs.multiplyAdd(q, m.3, t.3, &carry)
@@ -119,8 +119,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     @inline(__always)
     func squared() -> Self {
         let a = montgomery.storage, wide = Modulus.limbCount > 4
-        var r: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var r: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Cross products, row by row: row i adds a[i]·a[j] (j > i) into r[i + j].
         var c: UInt64 = 0
         r.1 = Limbs.multiplyAdd(a.0, a.1, 0, &c)
@@ -232,7 +231,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     static func reduced(_ value: LimbVector, carry: UInt64) -> LimbVector {
         let k = Modulus.limbCount
         let (difference, borrow) = value.subtracting(Modulus.modulus, count: k)
-        let keepValue = 0 &- (borrow & ~carry & 1)                 // all ones: value < m
+        let keepValue = 0 &- (borrow & ~carry & 1)   // all ones: value < m
         return LimbVector.select(keepValue, value, difference, count: k)
     }
 

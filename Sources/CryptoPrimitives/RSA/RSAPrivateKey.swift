@@ -11,8 +11,10 @@ package struct RSAPrivateKey: Sendable {
     /// Creates a key from the big-endian fields of `RSAPrivateKey` (RFC 8017 §A.1.2).
     /// `privateExponent` is accepted for completeness; signing uses the CRT fields. Traps on a
     /// malformed key (test input).
-    package init(modulus: [UInt8], publicExponent: [UInt8], privateExponent: [UInt8],
-                 prime1: [UInt8], prime2: [UInt8], exponent1: [UInt8], exponent2: [UInt8], coefficient: [UInt8]) {
+    package init(
+        modulus: [UInt8], publicExponent: [UInt8], privateExponent: [UInt8],
+        prime1: [UInt8], prime2: [UInt8], exponent1: [UInt8], exponent2: [UInt8], coefficient: [UInt8]
+    ) {
         do {
             publicKey = try RSAPublicKey(modulus: modulus, exponent: publicExponent)
         } catch {
@@ -61,8 +63,8 @@ package struct RSAPrivateKey: Sendable {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: p.count) { montgomeryQInv in
                 qInv.withUnsafeBufferPointer { qInv in
                     h.withUnsafeMutableBufferPointer { h in
-                        arithmetic.enter(montgomeryQInv.baseAddress!, qInv.baseAddress!)         // qInv·R
-                        arithmetic.multiply(h.baseAddress!, h.baseAddress!, montgomeryQInv.baseAddress!)  // h·qInv
+                        arithmetic.enter(montgomeryQInv.baseAddress!, qInv.baseAddress!)   // qInv·R
+                        arithmetic.multiply(h.baseAddress!, h.baseAddress!, montgomeryQInv.baseAddress!)   // h·qInv
                     }
                 }
             }
@@ -98,8 +100,9 @@ package struct RSAPrivateKey: Sendable {
         return [UInt64](unsafeUninitializedCapacity: modulus.count) { result, initialized in
             x.withUnsafeBufferPointer { x in
                 modulus.limbs.withUnsafeBufferPointer { n in
-                    Limbs.remainder(x.baseAddress!, count: x.count, shiftedByLimbs: 0,
-                                    modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
+                    Limbs.remainder(
+                        x.baseAddress!, count: x.count, shiftedByLimbs: 0,
+                        modulo: n.baseAddress!, count: n.count, into: result.baseAddress!)
                 }
             }
             initialized = modulus.count
@@ -109,9 +112,9 @@ package struct RSAPrivateKey: Sendable {
     /// The schoolbook product a·b, a.count + b.count limbs.
     private static func product(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         var result = [UInt64](repeating: 0, count: a.count + b.count)
-        for i in 0..<a.count {
+        for i in 0 ..< a.count {
             var carry: UInt64 = 0
-            for j in 0..<b.count { result[i + j] = Limbs.multiplyAdd(a[i], b[j], result[i + j], &carry) }
+            for j in 0 ..< b.count { result[i + j] = Limbs.multiplyAdd(a[i], b[j], result[i + j], &carry) }
             result[i + b.count] = carry
         }
         return result

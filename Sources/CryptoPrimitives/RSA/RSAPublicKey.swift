@@ -5,7 +5,7 @@
 /// exponentiation by the public exponent and a comparison of the whole encoded block.
 public struct RSAPublicKey: Sendable, Hashable {
     /// The modulus sizes this type accepts, in bits.
-    public static let supportedModulusBits: ClosedRange<Int> = 1024...8192
+    public static let supportedModulusBits: ClosedRange<Int> = 1024 ... 8192
 
     let modulusValue: MontgomeryModulus
     let exponentValue: UInt64
@@ -31,8 +31,9 @@ public struct RSAPublicKey: Sendable, Hashable {
 
     /// Creates a key from big-endian unsigned magnitudes; see `init(modulus:exponent:)`.
     public init(modulus: [UInt8], exponent: [UInt8]) throws(RSAKeyError) {
-        try self.init(modulusLimbs: modulus.withUnsafeBytes { Limbs.minimal(bigEndian: $0) },
-                      exponentLimbs: exponent.withUnsafeBytes { Limbs.minimal(bigEndian: $0) })
+        try self.init(
+            modulusLimbs: modulus.withUnsafeBytes { Limbs.minimal(bigEndian: $0) },
+            exponentLimbs: exponent.withUnsafeBytes { Limbs.minimal(bigEndian: $0) })
     }
 
     /// The checks, on minimal little-endian limbs.
@@ -42,7 +43,7 @@ public struct RSAPublicKey: Sendable, Hashable {
         guard bits >= Self.supportedModulusBits.lowerBound else { throw .modulusTooSmall(bits: bits) }
         guard bits <= Self.supportedModulusBits.upperBound else { throw .modulusTooLarge(bits: bits) }
         guard n[0] & 1 == 1 else { throw .modulusIsEven }
-        guard e.count <= 1 else { throw .exponentTooLarge }       // e < n holds: n has ≥ 1024 bits
+        guard e.count <= 1 else { throw .exponentTooLarge }   // e < n holds: n has ≥ 1024 bits
         let value = e.first ?? 0
         guard value >= 3 else { throw .exponentTooSmall }
         guard value & 1 == 1 else { throw .exponentIsEven }
@@ -59,22 +60,22 @@ public struct RSAPublicKey: Sendable, Hashable {
     /// match `algorithm` is rejected.
     public func isValidSignature(_ signature: UnsafeRawBufferPointer, digest: Digest, algorithm: HashAlgorithm) -> Bool {
         let byteCount = modulusByteCount
-        guard signature.count == byteCount, digest.count == algorithm.digestByteCount else { return false }  // step 1
+        guard signature.count == byteCount, digest.count == algorithm.digestByteCount else { return false }   // step 1
         let count = modulusValue.count
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { limbs in
             let s = limbs.baseAddress!, m = s + count
             guard Limbs.load(bigEndian: signature, into: s, count: count) else { return false }
             let isBelowModulus = modulusValue.limbs.withUnsafeBufferPointer { n in
-                Limbs.compare(s, n.baseAddress!, count: count) < 0                                 // §5.2.2 step 1
+                Limbs.compare(s, n.baseAddress!, count: count) < 0   // §5.2.2 step 1
             }
             guard isBelowModulus else { return false }
-            modulusValue.withArithmetic { $0.power(m, s, exponent: exponentValue) }              // §5.2.2 step 2
+            modulusValue.withArithmetic { $0.power(m, s, exponent: exponentValue) }   // §5.2.2 step 2
             return withUnsafeTemporaryAllocation(byteCount: 2 * byteCount, alignment: 8) { bytes in
-                let encoded = UnsafeMutableRawBufferPointer(rebasing: bytes[0..<byteCount])
+                let encoded = UnsafeMutableRawBufferPointer(rebasing: bytes[0 ..< byteCount])
                 let expected = UnsafeMutableRawBufferPointer(rebasing: bytes[byteCount...])
-                Limbs.store(m, count: count, bigEndianInto: encoded)                                // §8.2.2 step 2c
-                guard PKCS1.encode(digest, algorithm, into: expected) else { return false }       // step 3
-                return constantTimeEquals(UnsafeRawBufferPointer(encoded), UnsafeRawBufferPointer(expected))  // step 4
+                Limbs.store(m, count: count, bigEndianInto: encoded)   // §8.2.2 step 2c
+                guard PKCS1.encode(digest, algorithm, into: expected) else { return false }   // step 3
+                return constantTimeEquals(UnsafeRawBufferPointer(encoded), UnsafeRawBufferPointer(expected))   // step 4
             }
         }
     }

@@ -17,9 +17,11 @@ protocol CompressionState: Sendable {
 struct BlockHasher<State: CompressionState>: Sendable {
     private var state: State
     /// 128 bytes: room for the largest block.
-    private var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var buffer:
+        (
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     private var bufferedByteCount = 0
     private var totalByteCount: UInt64 = 0
     private let digestByteCount: Int

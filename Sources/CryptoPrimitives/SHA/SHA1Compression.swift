@@ -21,7 +21,7 @@ struct SHA1State: CompressionState {
         withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: 20) { buffer in
             let wk = UnsafeMutableRawPointer(buffer.baseAddress!)
             var block = blocks
-            for _ in 0..<count {
+            for _ in 0 ..< count {
                 compressBlock(block, wk)
                 block += 64
             }

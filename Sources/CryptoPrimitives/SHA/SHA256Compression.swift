@@ -5,8 +5,10 @@ struct SHA256State: CompressionState {
 
     private var h0, h1, h2, h3, h4, h5, h6, h7: UInt32
 
-    private init(_ h0: UInt32, _ h1: UInt32, _ h2: UInt32, _ h3: UInt32,
-                 _ h4: UInt32, _ h5: UInt32, _ h6: UInt32, _ h7: UInt32) {
+    private init(
+        _ h0: UInt32, _ h1: UInt32, _ h2: UInt32, _ h3: UInt32,
+        _ h4: UInt32, _ h5: UInt32, _ h6: UInt32, _ h7: UInt32
+    ) {
         (self.h0, self.h1, self.h2, self.h3, self.h4, self.h5, self.h6, self.h7) = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
 
@@ -21,8 +23,10 @@ struct SHA256State: CompressionState {
     }
 
     func store(into output: UnsafeMutableRawPointer, byteCount: Int) {
-        let words = (h0.bigEndian, h1.bigEndian, h2.bigEndian, h3.bigEndian,
-                     h4.bigEndian, h5.bigEndian, h6.bigEndian, h7.bigEndian)
+        let words = (
+            h0.bigEndian, h1.bigEndian, h2.bigEndian, h3.bigEndian,
+            h4.bigEndian, h5.bigEndian, h6.bigEndian, h7.bigEndian
+        )
         withUnsafeBytes(of: words) { output.copyMemory(from: $0.baseAddress!, byteCount: byteCount) }
     }
 
@@ -33,7 +37,7 @@ struct SHA256State: CompressionState {
     /// computed 16 rounds before it is needed; the rounds take W[t] + K[t] from its lanes.
     mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
         var block = blocks
-        for _ in 0..<count {
+        for _ in 0 ..< count {
             var x0 = bigEndianLanes(block.loadUnaligned(fromByteOffset: 0, as: SIMD4<UInt32>.self))
             var x1 = bigEndianLanes(block.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self))
             var x2 = bigEndianLanes(block.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self))
@@ -167,11 +171,11 @@ private func smallSigma0(_ x: SIMD4<UInt32>) -> SIMD4<UInt32> {
 private func smallSigma1Pairs(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let pairs = unsafeBitCast(d, to: SIMD2<UInt64>.self)
     #if _endian(little)
-    return unsafeBitCast((pairs &>> 17) ^ (pairs &>> 19), to: SIMD4<UInt32>.self) ^ (d &>> 10)
+        return unsafeBitCast((pairs &>> 17) ^ (pairs &>> 19), to: SIMD4<UInt32>.self) ^ (d &>> 10)
     #else
-    // The low half of a 64-bit lane is its second 32-bit lane.
-    let rotated = unsafeBitCast((pairs &>> 17) ^ (pairs &>> 19), to: SIMD4<UInt32>.self)
-    return SIMD4(rotated[1], rotated[1], rotated[3], rotated[3]) ^ (d &>> 10)
+        // The low half of a 64-bit lane is its second 32-bit lane.
+        let rotated = unsafeBitCast((pairs &>> 17) ^ (pairs &>> 19), to: SIMD4<UInt32>.self)
+        return SIMD4(rotated[1], rotated[1], rotated[3], rotated[3]) ^ (d &>> 10)
     #endif
 }
 
@@ -184,15 +188,17 @@ private func smallSigma1Pairs(_ d: SIMD4<UInt32>) -> SIMD4<UInt32> {
 /// ROTR25, three steps deep) and Σ0(a) = ROTR2(a ⊕ ROTR11(a)) ⊕ ROTR22(a) (four steps, one move
 /// fewer than three rotations), and the sums ordered so that Σ1 and Σ0 are added last.
 @inline(__always)
-private func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
-                   _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32, _ bc: inout UInt32) {
-    let choose = g ^ (e & (f ^ g))                                  // Ch
+private func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32, _ bc: inout UInt32
+) {
+    let choose = g ^ (e & (f ^ g))   // Ch
     let early = h &+ kw &+ choose
     let ab = a ^ b
-    let majority = b ^ (ab & bc)                                    // Maj
+    let majority = b ^ (ab & bc)   // Maj
     bc = ab
-    let sigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)             // Σ1 (4.5)
-    let sigma0 = rotateRight(a ^ rotateRight(a, 11), 2) ^ rotateRight(a, 22)             // Σ0 (4.4)
+    let sigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)   // Σ1 (4.5)
+    let sigma0 = rotateRight(a ^ rotateRight(a, 11), 2) ^ rotateRight(a, 22)   // Σ0 (4.4)
     let t1 = early &+ sigma1
     d = d &+ early &+ sigma1
     h = t1 &+ majority &+ sigma0

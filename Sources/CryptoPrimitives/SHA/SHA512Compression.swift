@@ -6,38 +6,46 @@ struct SHA512State: CompressionState {
 
     private var h0, h1, h2, h3, h4, h5, h6, h7: UInt64
 
-    private init(_ h0: UInt64, _ h1: UInt64, _ h2: UInt64, _ h3: UInt64,
-                 _ h4: UInt64, _ h5: UInt64, _ h6: UInt64, _ h7: UInt64) {
+    private init(
+        _ h0: UInt64, _ h1: UInt64, _ h2: UInt64, _ h3: UInt64,
+        _ h4: UInt64, _ h5: UInt64, _ h6: UInt64, _ h7: UInt64
+    ) {
         (self.h0, self.h1, self.h2, self.h3, self.h4, self.h5, self.h6, self.h7) = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
 
     /// FIPS 180-4 §5.3.5.
     static var sha512: SHA512State {
-        SHA512State(0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-                    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179)
+        SHA512State(
+            0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+            0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179)
     }
 
     /// FIPS 180-4 §5.3.4.
     static var sha384: SHA512State {
-        SHA512State(0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
-                    0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4)
+        SHA512State(
+            0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+            0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4)
     }
 
     /// FIPS 180-4 §5.3.6.1.
     static var sha512_224: SHA512State {
-        SHA512State(0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
-                    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1)
+        SHA512State(
+            0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+            0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1)
     }
 
     /// FIPS 180-4 §5.3.6.2.
     static var sha512_256: SHA512State {
-        SHA512State(0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
-                    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2)
+        SHA512State(
+            0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+            0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2)
     }
 
     func store(into output: UnsafeMutableRawPointer, byteCount: Int) {
-        let words = (h0.bigEndian, h1.bigEndian, h2.bigEndian, h3.bigEndian,
-                     h4.bigEndian, h5.bigEndian, h6.bigEndian, h7.bigEndian)
+        let words = (
+            h0.bigEndian, h1.bigEndian, h2.bigEndian, h3.bigEndian,
+            h4.bigEndian, h5.bigEndian, h6.bigEndian, h7.bigEndian
+        )
         withUnsafeBytes(of: words) { output.copyMemory(from: $0.baseAddress!, byteCount: byteCount) }
     }
 
@@ -45,7 +53,7 @@ struct SHA512State: CompressionState {
     /// message schedule (§6.4.2 step 1) is computed in place in a 16-word window.
     mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
         var block = blocks
-        for _ in 0..<count {
+        for _ in 0 ..< count {
             @inline(__always) func word(_ index: Int) -> UInt64 { bigEndianWord(block, index, as: UInt64.self) }
             var w0 = word(0), w1 = word(1), w2 = word(2), w3 = word(3)
             var w4 = word(4), w5 = word(5), w6 = word(6), w7 = word(7)
@@ -208,14 +216,16 @@ struct SHA512State: CompressionState {
 /// `d` and the new `a` to `h`. `bc` carries b ⊕ c in and a ⊕ b out, the next round's b ⊕ c, so
 /// Maj(a, b, c) = b ⊕ ((a ⊕ b) ∧ (b ⊕ c)) costs three operations.
 @inline(__always)
-private func round(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
-                   _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ k: UInt64, _ w: UInt64, _ bc: inout UInt64) {
-    let sigma1 = rotateRight(e ^ rotateRight(e ^ rotateRight(e, 23), 4), 14)         // Σ1 = ROTR14 ⊕ ROTR18 ⊕ ROTR41, §4.1.3 (4.11)
-    let choose = g ^ (e & (f ^ g))                                  // Ch
+private func round(
+    _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
+    _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ k: UInt64, _ w: UInt64, _ bc: inout UInt64
+) {
+    let sigma1 = rotateRight(e ^ rotateRight(e ^ rotateRight(e, 23), 4), 14)   // Σ1 = ROTR14 ⊕ ROTR18 ⊕ ROTR41, §4.1.3 (4.11)
+    let choose = g ^ (e & (f ^ g))   // Ch
     let t1 = h &+ k &+ w &+ choose &+ sigma1
-    let sigma0 = rotateRight(a ^ rotateRight(a ^ rotateRight(a, 5), 6), 28)          // Σ0 = ROTR28 ⊕ ROTR34 ⊕ ROTR39 (4.10)
+    let sigma0 = rotateRight(a ^ rotateRight(a ^ rotateRight(a, 5), 6), 28)   // Σ0 = ROTR28 ⊕ ROTR34 ⊕ ROTR39 (4.10)
     let ab = a ^ b
-    let majority = b ^ (ab & bc)                                    // Maj
+    let majority = b ^ (ab & bc)   // Maj
     bc = ab
     d &+= t1
     h = t1 &+ sigma0 &+ majority
@@ -224,7 +234,7 @@ private func round(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
 /// W[t] = σ1(W[t−2]) + W[t−7] + σ0(W[t−15]) + W[t−16], §6.4.2 step 1.
 @inline(__always)
 private func schedule(_ w16: UInt64, _ w15: UInt64, _ w7: UInt64, _ w2: UInt64) -> UInt64 {
-    let s0 = rotateRight(w15, 1) ^ rotateRight(w15, 8) ^ (w15 &>> 7)              // σ0 (4.12)
-    let s1 = rotateRight(w2, 19) ^ rotateRight(w2, 61) ^ (w2 &>> 6)               // σ1 (4.13)
+    let s0 = rotateRight(w15, 1) ^ rotateRight(w15, 8) ^ (w15 &>> 7)   // σ0 (4.12)
+    let s1 = rotateRight(w2, 19) ^ rotateRight(w2, 61) ^ (w2 &>> 6)   // σ1 (4.13)
     return w16 &+ s0 &+ w7 &+ s1
 }

@@ -22,8 +22,8 @@ func rotateLeft<Word: FixedWidthInteger & UnsignedInteger>(_ x: Word, _ n: Word)
 @inline(__always)
 func bigEndianLanes(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
     #if _endian(little)
-    return (v &<< 24) | ((v &<< 8) & SIMD4(repeating: 0x00ff_0000)) | ((v &>> 8) & SIMD4(repeating: 0x0000_ff00)) | (v &>> 24)
+        return (v &<< 24) | ((v &<< 8) & SIMD4(repeating: 0x00ff_0000)) | ((v &>> 8) & SIMD4(repeating: 0x0000_ff00)) | (v &>> 24)
     #else
-    return v
+        return v
     #endif
 }
