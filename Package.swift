@@ -51,5 +51,8 @@ let package = Package(
         .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "LegacyReceipt", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
+        // The code of the DocC articles (Sources/*/*.docc), verbatim, run against synthetic data;
+        // a test checks that every ```swift block of an article is in Tests/DocumentationTests/Articles.
+        .testTarget(name: "DocumentationTests", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "ReceiptTestSupport"]),
     ]
 )

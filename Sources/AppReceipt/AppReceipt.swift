@@ -58,11 +58,17 @@ public struct AppReceipt: Sendable {
     public struct UndocumentedAttributes: Sendable, Hashable {
         /// 8: a date (often close to the creation date).
         public var date8: Date?
+        /// 9: an INTEGER.
         public var integer9: Int64?
+        /// 11: an INTEGER.
         public var integer11: Int64?
+        /// 13: an INTEGER.
         public var integer13: Int64?
+        /// 14: an INTEGER.
         public var integer14: Int64?
+        /// 20: a UTF8String.
         public var string20: String?
+        /// 25: an INTEGER.
         public var integer25: Int64?
     }
 

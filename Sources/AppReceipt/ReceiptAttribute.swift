@@ -14,7 +14,9 @@ public struct ReceiptAttribute: Sendable, Hashable {
     private let valueCount: UInt32
     private let storedOffset: UInt32
 
+    /// The attribute's type number (2 bundle identifier, 17 in-app purchase, …).
     public var type: Int { Int(storedType) }
+    /// The attribute's version field, as written.
     public var version: Int { Int(storedVersion) }
     /// The value's octets (the DER of the attribute's own type) within `AppReceipt.payloadStorage`.
     public var valueRange: Range<Int> { Int(valueStart) ..< Int(valueStart) + Int(valueCount) }

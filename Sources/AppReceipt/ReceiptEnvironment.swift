@@ -1,5 +1,7 @@
 /// Attribute 0, the environment the receipt was issued for.
 public enum ReceiptEnvironment: Sendable, Hashable {
+    /// `Production`, `ProductionSandbox`, `Sandbox`, `ProductionVPP`, `ProductionVPPSandbox` and
+    /// `Xcode` (StoreKit testing in Xcode).
     case production, productionSandbox, sandbox, productionVPP, productionVPPSandbox, xcode
     /// A value not documented at the time of writing, kept as written.
     case other(String)

@@ -6,6 +6,7 @@ import Foundation
 public enum ReceiptJSON: Sendable {
     /// `verifyReceipt` status codes.
     public enum Status: Int64, Sendable {
+        /// The receipt is valid.
         case valid = 0
         /// The receipt data was malformed.
         case malformed = 21002

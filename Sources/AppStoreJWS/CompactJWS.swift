@@ -22,6 +22,7 @@ public struct JWSHeader: Sendable {
 public struct CompactJWS: Sendable {
     /// The token as received.
     public let token: [UInt8]
+    /// The decoded JOSE header.
     public let header: JWSHeader
     /// The payload bytes (JSON for App Store data).
     public let payload: [UInt8]

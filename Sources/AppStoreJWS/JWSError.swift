@@ -2,6 +2,7 @@ import X509Certificates
 
 /// The three parts of a compact JWS (RFC 7515 §7.1).
 public enum JWSPart: String, Sendable, Hashable {
+    /// The JOSE header, the payload and the signature, in token order.
     case header, payload, signature
 }
 
@@ -83,6 +84,7 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
         case unexpectedValue
     }
 
+    /// Which of the three outcomes this error is.
     public var category: Category {
         switch self {
         case .tooLarge, .notCompactSerialization, .invalidBase64URL, .invalidJSON, .headerNotObject, .invalidHeaderParameter,

@@ -11,6 +11,7 @@ public struct JWSExpectation: Sendable, Hashable {
     /// `Production`, `Sandbox` or `Xcode`.
     public var environment: String?
 
+    /// Expects the values given; each `nil` is not compared.
     public init(bundleId: String? = nil, appAppleId: Int64? = nil, environment: String? = nil) {
         self.bundleId = bundleId
         self.appAppleId = appAppleId
@@ -34,6 +35,7 @@ public struct JWSExpectation: Sendable, Hashable {
 
 /// A verified server notification with its nested signed data, each verified with the same policy.
 public struct VerifiedNotification: Sendable {
+    /// The outer notification payload, decoded.
     public let payload: ResponseBodyV2DecodedPayload
     /// `data.signedTransactionInfo`, verified and decoded.
     public let transaction: JWSTransactionDecodedPayload?

@@ -3,6 +3,7 @@ import X509Certificates
 
 /// A token whose signature and certificate chain have verified.
 public struct VerifiedJWS: Sendable {
+    /// The token's JOSE header.
     public let header: JWSHeader
     /// The payload JSON exactly as signed.
     public let payload: [UInt8]
@@ -37,6 +38,8 @@ public struct JWSVerifier: Sendable {
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
     public var linkStore: (any VerifiedLinkStore)?
 
+    /// Makes a verifier for `policy` (by default App Store signed data, anchored at Apple Root CA - G3)
+    /// that remembers verified certificate links in `linkStore`, if one is given.
     public init(policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil) {
         self.policy = policy
         self.linkStore = linkStore

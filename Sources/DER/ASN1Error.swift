@@ -8,6 +8,7 @@ public struct ASN1Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset of the element at fault (or of the first unexpected byte, for trailing data).
     public let offset: Int
 
+    /// Makes an error of `kind` at byte `offset` (counted from the start of the outermost reader's buffer).
     @inlinable
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind

@@ -8,6 +8,7 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
 
     /// The four tag classes of X.690 §8.1.2.2 (bits 8–7 of the identifier octet).
     public enum TagClass: UInt8, Sendable {
+        /// `UNIVERSAL` (0), `APPLICATION` (1), context-specific (2) and `PRIVATE` (3), the values of bits 8–7.
         case universal = 0, application = 1, contextSpecific = 2, `private` = 3
     }
 
@@ -55,24 +56,43 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
 
     // Universal tags (X.680 §8.4). Strings and times are the primitive encodings; BER may also
     // carry them constructed (`asConstructed`).
+    /// BOOLEAN, universal 1.
     @inlinable public static var boolean: ASN1Tag { universal(1) }
+    /// INTEGER, universal 2.
     @inlinable public static var integer: ASN1Tag { universal(2) }
+    /// BIT STRING, universal 3 (primitive).
     @inlinable public static var bitString: ASN1Tag { universal(3) }
+    /// OCTET STRING, universal 4 (primitive).
     @inlinable public static var octetString: ASN1Tag { universal(4) }
+    /// NULL, universal 5.
     @inlinable public static var null: ASN1Tag { universal(5) }
+    /// OBJECT IDENTIFIER, universal 6.
     @inlinable public static var objectIdentifier: ASN1Tag { universal(6) }
+    /// ENUMERATED, universal 10.
     @inlinable public static var enumerated: ASN1Tag { universal(10) }
+    /// UTF8String, universal 12 (primitive).
     @inlinable public static var utf8String: ASN1Tag { universal(12) }
+    /// SEQUENCE and SEQUENCE OF, universal 16, constructed.
     @inlinable public static var sequence: ASN1Tag { universal(16, constructed: true) }
+    /// SET and SET OF, universal 17, constructed.
     @inlinable public static var set: ASN1Tag { universal(17, constructed: true) }
+    /// NumericString, universal 18 (primitive).
     @inlinable public static var numericString: ASN1Tag { universal(18) }
+    /// PrintableString, universal 19 (primitive).
     @inlinable public static var printableString: ASN1Tag { universal(19) }
+    /// TeletexString (T61String), universal 20 (primitive).
     @inlinable public static var t61String: ASN1Tag { universal(20) }
+    /// IA5String, universal 22 (primitive).
     @inlinable public static var ia5String: ASN1Tag { universal(22) }
+    /// UTCTime, universal 23 (primitive).
     @inlinable public static var utcTime: ASN1Tag { universal(23) }
+    /// GeneralizedTime, universal 24 (primitive).
     @inlinable public static var generalizedTime: ASN1Tag { universal(24) }
+    /// VisibleString, universal 26 (primitive).
     @inlinable public static var visibleString: ASN1Tag { universal(26) }
+    /// UniversalString (UTF-32BE), universal 28 (primitive).
     @inlinable public static var universalString: ASN1Tag { universal(28) }
+    /// BMPString (UTF-16BE, Basic Multilingual Plane only), universal 30 (primitive).
     @inlinable public static var bmpString: ASN1Tag { universal(30) }
 
     /// `[UNIVERSAL 16]` etc. for universal tags, `[n]`, `[APPLICATION n]`, `[PRIVATE n]` otherwise,

@@ -3,8 +3,11 @@
 public enum CivilTime: Sendable {
     /// A civil date and time of day in UTC.
     public struct Components: Sendable, Hashable {
+        /// The fields in UTC: year (proleptic Gregorian), month 1–12, day, hour 0–23, minute and
+        /// second 0–59. Not checked here: `CivilTime.secondsSince1970(_:)` returns `nil` out of range.
         public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
+        /// Makes the components of a UTC date and time, unchecked; the time of day defaults to midnight.
         public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
             self.year = year; self.month = month; self.day = day
             self.hour = hour; self.minute = minute; self.second = second

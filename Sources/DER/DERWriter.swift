@@ -8,6 +8,7 @@ public struct DERWriter: Sendable {
     /// Start offsets of the top-level elements, for sorting SET OF.
     private var elementStarts: [Int] = []
 
+    /// An empty writer.
     public init() {}
 
     /// Appends a complete element with the given tag and content octets.

@@ -1,5 +1,7 @@
 /// The character string types this reader decodes (X.680 §41), with their universal tags.
 public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
+    /// UTF8String, NumericString, PrintableString, TeletexString (T61String), IA5String,
+    /// VisibleString, UniversalString and BMPString.
     case utf8, numeric, printable, t61, ia5, visible, universal, bmp
 
     /// The universal tag of the primitive encoding.

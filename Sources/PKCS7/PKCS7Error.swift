@@ -4,10 +4,12 @@ import X509Certificates
 /// A malformed PKCS#7/CMS structure: what was wrong and the byte offset of the element at fault.
 /// Distinct from `VerificationError`, which says why well-formed data is not trusted.
 public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
     public let kind: Kind
     /// Offset of the element at fault in the input given to the parser.
     public let offset: Int
 
+    /// Makes an error of `kind` at byte `offset` of the parser's input.
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset
@@ -28,6 +30,7 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Kinds of malformed PKCS#7/CMS structure.
     public enum Kind: Sendable, Hashable {
         /// The bytes are not valid DER/BER where they must be.
         case encoding(ASN1Error.Kind)
@@ -68,6 +71,7 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension PKCS7Error.Kind {
+    /// A one-line English description of the rule broken, without the offset.
     public var reason: String {
         switch self {
         case .encoding(let kind): return kind.reason

@@ -15,10 +15,13 @@ public struct VerifiedSignature: Sendable {
 
 /// Verifies a SignedData's signature and its signer's certificate path under a trust policy.
 public struct SignedDataVerifier: Sendable {
+    /// The anchors and rules the signer's path must satisfy.
     public var policy: TrustPolicy
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
     public var linkStore: (any VerifiedLinkStore)?
 
+    /// Makes a verifier for `policy` (by default the App Store's) that remembers verified
+    /// certificate links in `linkStore`, if one is given.
     public init(policy: TrustPolicy = .appStore, linkStore: (any VerifiedLinkStore)? = nil) {
         self.policy = policy
         self.linkStore = linkStore

@@ -25,9 +25,13 @@ public struct SignedAttributes: Sendable, Hashable {
 public struct SignerInfo: Sendable, Hashable {
     /// 1 (issuerAndSerialNumber) or 3 (subjectKeyIdentifier).
     public let version: Int
+    /// sid: how the SignerInfo names its signer's certificate.
     public let identifier: SignerIdentifier
+    /// digestAlgorithm: the hash of the content (and of the signed attributes, when present).
     public let digestAlgorithm: HashAlgorithm
+    /// signedAttrs, when present; the signature then covers them instead of the content.
     public let signedAttributes: SignedAttributes?
+    /// signatureAlgorithm: how the signature octets are checked.
     public let signatureAlgorithm: SignatureAlgorithm
     /// The signature octets.
     public let signatureRange: Range<Int>

@@ -25,6 +25,7 @@ public struct Certificate: Sendable {
     public internal(set) var subjectRange: Range<Int>
     /// Validity, seconds since 1970 (RFC 5280 §4.1.2.5: both ends inclusive).
     public let notBefore: Int64
+    /// The last second of validity, seconds since 1970 (inclusive).
     public let notAfter: Int64
     /// subjectPublicKeyInfo, whole DER encoding.
     public internal(set) var publicKeyInfoRange: Range<Int>

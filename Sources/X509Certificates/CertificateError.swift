@@ -4,10 +4,12 @@ import DER
 /// wrong and the byte offset of the element at fault. Distinct from `VerificationError`, which
 /// says why a well-formed certificate is not trusted.
 public struct CertificateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
     public let kind: Kind
     /// Offset of the element at fault in the input given to the parser.
     public let offset: Int
 
+    /// Makes an error of `kind` at byte `offset` of the parser's input.
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset
@@ -18,6 +20,7 @@ public struct CertificateError: Error, Sendable, Hashable, CustomStringConvertib
         self.init(.encoding(error.kind), at: error.offset)
     }
 
+    /// Kinds of malformed X.509 structure.
     public enum Kind: Sendable, Hashable {
         /// The bytes are not valid DER where they must be.
         case encoding(ASN1Error.Kind)

@@ -2,21 +2,33 @@ import DER
 
 /// keyUsage bits (RFC 5280 §4.2.1.3), bit 0 = digitalSignature.
 public struct KeyUsage: OptionSet, Sendable, Hashable {
+    /// The bits, bit 0 (digitalSignature) in the least significant position.
     public let rawValue: UInt16
+    /// Makes a set from its bits, bit 0 (digitalSignature) in the least significant position.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
+    /// digitalSignature (bit 0).
     public static let digitalSignature = KeyUsage(rawValue: 1 << 0)
+    /// nonRepudiation, also called contentCommitment (bit 1).
     public static let nonRepudiation = KeyUsage(rawValue: 1 << 1)
+    /// keyEncipherment (bit 2).
     public static let keyEncipherment = KeyUsage(rawValue: 1 << 2)
+    /// dataEncipherment (bit 3).
     public static let dataEncipherment = KeyUsage(rawValue: 1 << 3)
+    /// keyAgreement (bit 4).
     public static let keyAgreement = KeyUsage(rawValue: 1 << 4)
+    /// keyCertSign (bit 5): the key may verify signatures on certificates.
     public static let keyCertSign = KeyUsage(rawValue: 1 << 5)
+    /// cRLSign (bit 6).
     public static let cRLSign = KeyUsage(rawValue: 1 << 6)
+    /// encipherOnly (bit 7).
     public static let encipherOnly = KeyUsage(rawValue: 1 << 7)
+    /// decipherOnly (bit 8).
     public static let decipherOnly = KeyUsage(rawValue: 1 << 8)
 }
 
 /// basicConstraints (RFC 5280 §4.2.1.9).
 public struct BasicConstraints: Sendable, Hashable {
+    /// cA: the subject is a certification authority.
     public var isCA: Bool
     /// pathLenConstraint: how many non-self-issued intermediates may follow.
     public var pathLength: Int?
@@ -26,11 +38,17 @@ public struct BasicConstraints: Sendable, Hashable {
 /// present and the critical ones this parser does not process (RFC 5280 §4.2: a certificate with
 /// an unrecognised critical extension must be rejected unless a policy claims it).
 public struct CertificateExtensions: Sendable, Hashable {
+    /// basicConstraints (RFC 5280 §4.2.1.9), when present.
     public var basicConstraints: BasicConstraints?
+    /// keyUsage (RFC 5280 §4.2.1.3), when present.
     public var keyUsage: KeyUsage?
+    /// extKeyUsage (RFC 5280 §4.2.1.12): the key purpose identifiers, when present.
     public var extendedKeyUsage: [ASN1ObjectIdentifier]?
+    /// certificatePolicies (RFC 5280 §4.2.1.4): the policy identifiers, when present.
     public var policies: [ASN1ObjectIdentifier]?
+    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2), when present.
     public var subjectKeyIdentifier: [UInt8]?
+    /// The keyIdentifier of authorityKeyIdentifier (RFC 5280 §4.2.1.1), when present.
     public var authorityKeyIdentifier: [UInt8]?
     /// Every extension identifier present, in order.
     public var identifiers: [ASN1ObjectIdentifier] = []
@@ -38,6 +56,7 @@ public struct CertificateExtensions: Sendable, Hashable {
     /// identifiers: a trust policy must claim each of them or the certificate is rejected.
     public var unhandledCritical: [ASN1ObjectIdentifier] = []
 
+    /// No extensions: what a certificate without an extensions field has.
     public init() {}
 
     /// True when the certificate carries an extension with this identifier.

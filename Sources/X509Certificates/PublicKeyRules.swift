@@ -13,6 +13,8 @@ public struct PublicKeyRules: Sendable, Hashable {
     /// Curves allowed for id-ecPublicKey keys; empty refuses EC keys.
     public var curves: Set<EllipticCurve>
 
+    /// Makes rules from the RSA modulus sizes (`nil`: no RSA), the one RSA exponent allowed (`nil`:
+    /// any) and the curves allowed (empty: no EC keys).
     public init(rsaModulusBits: ClosedRange<Int>?, rsaExponent: UInt64?, curves: Set<EllipticCurve>) {
         self.rsaModulusBits = rsaModulusBits
         self.rsaExponent = rsaExponent

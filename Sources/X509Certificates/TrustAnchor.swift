@@ -6,10 +6,12 @@ import DER
 /// validation), but its validity period, critical extensions and CA constraints are, as most
 /// verifiers do (a root with pathLenConstraint 0 cannot sign through two intermediates).
 public struct TrustAnchor: Sendable {
+    /// The anchor's certificate.
     public let certificate: Certificate
     /// SHA-256 of the certificate's DER.
     public let fingerprint: Digest
 
+    /// Uses a parsed certificate as an anchor.
     public init(certificate: Certificate) {
         self.certificate = certificate
         fingerprint = certificate.fingerprint

@@ -27,16 +27,22 @@ public struct TrustPolicy: Sendable {
 
     /// A critical extension a policy takes responsibility for.
     public struct ClaimedExtension: Sendable {
+        /// The extension's identifier.
         public var oid: ASN1ObjectIdentifier
         /// Accepts or rejects the certificate carrying the extension.
         public var accepts: @Sendable (Certificate) -> Bool
 
+        /// Claims the critical extension `oid`, accepting a certificate that carries it when `accepts`
+        /// returns true.
         public init(oid: ASN1ObjectIdentifier, accepts: @escaping @Sendable (Certificate) -> Bool) {
             self.oid = oid
             self.accepts = accepts
         }
     }
 
+    /// Makes a policy; each parameter sets the property of the same name. The defaults add no
+    /// Apple-specific rule: any number of intermediates, no required policies or extensions, no
+    /// claimed critical extension, `PublicKeyRules.general`, and no shape rules.
     public init(
         name: String, anchors: [TrustAnchor], requiredIntermediateCount: Int? = nil,
         leafRequiredPolicies: [ASN1ObjectIdentifier] = [], leafRequiredExtensions: [ASN1ObjectIdentifier] = [],

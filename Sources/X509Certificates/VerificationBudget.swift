@@ -4,7 +4,7 @@
 /// Links found in a `VerifiedLinkStore` cost nothing.
 ///
 /// A genuine App Store message needs three operations (signer, leaf ← intermediate, intermediate ←
-/// root), two with a warm link cache. `maxPublicKeyOperations` leaves room for Apple's re-issued
+/// root), one (the signer) with a warm link cache. `maxPublicKeyOperations` leaves room for Apple's re-issued
 /// intermediates tried beside their predecessors and for a custom anchor's deeper paths (a leaf
 /// under six intermediates needs eight), while a crafted message can cost at most eight
 /// verifications with keys its policy allows. Past the limit verification fails with

@@ -41,7 +41,9 @@ public struct CertificateLink: Hashable, Sendable {
 /// Where a verifier remembers links it has verified, so that a server checking many receipts
 /// verifies Apple's intermediate once. Only successfully verified links are ever inserted.
 public protocol VerifiedLinkStore: Sendable {
+    /// True when `link` has been inserted (and, for a bounded store, not evicted since).
     func contains(_ link: CertificateLink) -> Bool
+    /// Remembers `link`, which the caller has just verified.
     func insert(_ link: CertificateLink)
 }
 
@@ -59,15 +61,18 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
 
     private let state = Mutex(State())
 
+    /// Makes an empty cache keeping at most `capacity` links (which must be positive).
     public init(capacity: Int = 64) {
         precondition(capacity > 0)
         self.capacity = capacity
     }
 
+    /// True when `link` is among the links kept.
     public func contains(_ link: CertificateLink) -> Bool {
         state.withLock { $0.links.contains(link) }
     }
 
+    /// Keeps a copy of `link`'s bytes, evicting the oldest link when `capacity` are kept already.
     public func insert(_ link: CertificateLink) {
         let owned = link.compacted()
         state.withLock { state in

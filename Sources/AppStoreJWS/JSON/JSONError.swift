@@ -2,6 +2,7 @@
 /// escapes in member names, within `JSONReader`'s depth and size bounds. `offset` is the byte
 /// where reading failed, counted from the start of the decoded part.
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Kinds of JSON this module refuses.
     public enum Kind: Sendable, Hashable {
         /// The input ended inside a value.
         case unexpectedEnd
@@ -29,10 +30,12 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case trailingData
     }
 
+    /// What was wrong.
     public let kind: Kind
     /// Offset of the byte at fault.
     public let offset: Int
 
+    /// Makes an error of `kind` at byte `offset` of the decoded part.
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset

@@ -2,20 +2,27 @@
 /// and of header parameters other than `alg` and `x5c`. Numbers keep their text, so no precision
 /// is lost (milliseconds, 64-bit ids).
 public indirect enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number exactly as written (RFC 8259 §6 grammar).
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
     /// Members in document order (names are unique: the reader refuses duplicates).
     case object([Member])
 
     /// One object member.
     public struct Member: Sendable, Hashable {
+        /// The member's name.
         public var name: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// Makes a member.
         public init(name: String, value: JSONValue) {
             self.name = name
             self.value = value
@@ -24,6 +31,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// The six JSON value kinds (RFC 8259 §3).
     public enum Kind: Sendable, Hashable {
+        /// Object, array, string, number, `true`/`false`, `null`.
         case object, array, string, number, bool, null
     }
 

@@ -2,29 +2,48 @@
 /// `JWSRenewalInfoDecodedPayload`). Member names are Apple's; times are milliseconds since 1970;
 /// members without a field here are kept in `additionalFields`.
 public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
+    /// `appAccountToken`: the UUID the app associated with the customer's account at purchase.
     public var appAccountToken: String?
+    /// `appTransactionId`: the identifier of the app's download transaction for this account.
     public var appTransactionId: String?
+    /// `autoRenewProductId`: the product the subscription renews to at the next billing period.
     public var autoRenewProductId: String?
     /// 1: the subscription renews; 0: automatic renewal is off.
     public var autoRenewStatus: Int64?
+    /// `currency`: the ISO 4217 code of `renewalPrice`'s currency.
     public var currency: String?
+    /// `eligibleWinBackOfferIds`: the win-back offers the customer may redeem.
     public var eligibleWinBackOfferIds: [String]?
+    /// `environment`: `Production`, `Sandbox` or `Xcode`.
     public var environment: String?
     /// Why the subscription expired (1 cancelled, 2 billing error, 3 price increase declined, 4 unavailable, 5 other).
     public var expirationIntent: Int64?
+    /// `gracePeriodExpiresDate`: when the billing grace period ends.
     public var gracePeriodExpiresDate: UnixMilliseconds?
+    /// `isInBillingRetryPeriod`: whether the App Store is still trying to renew after a billing failure.
     public var isInBillingRetryPeriod: Bool?
+    /// `offerDiscountType`: the offer's payment mode (`FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT`).
     public var offerDiscountType: String?
+    /// `offerIdentifier`: the offer code or promotional offer identifier, for the next renewal.
     public var offerIdentifier: String?
+    /// `offerPeriod`: the offer's duration (ISO 8601).
     public var offerPeriod: String?
+    /// `offerType`: 1 introductory, 2 promotional, 3 offer code, 4 win-back offer.
     public var offerType: Int64?
+    /// `originalTransactionId`: the transaction identifier of the subscription's original purchase.
     public var originalTransactionId: String?
+    /// `priceIncreaseStatus`: 0 the customer has not answered a price increase that needs consent,
+    /// 1 they consented or were only notified.
     public var priceIncreaseStatus: Int64?
+    /// `productId`: the product identifier of the current subscription.
     public var productId: String?
+    /// `recentSubscriptionStartDate`: the start of the latest run of renewals without a long lapse.
     public var recentSubscriptionStartDate: UnixMilliseconds?
+    /// `renewalDate`: when the subscription renews (or expires).
     public var renewalDate: UnixMilliseconds?
     /// Renewal price in milliunits of `currency`.
     public var renewalPrice: Int64?
+    /// `signedDate`: when the App Store signed the token.
     public var signedDate: UnixMilliseconds?
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]

@@ -5,6 +5,7 @@ public struct UnixMilliseconds: Sendable, Hashable, Comparable, CustomStringConv
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public let value: Int64
 
+    /// Wraps milliseconds since 1970-01-01T00:00:00Z.
     public init(_ value: Int64) { self.value = value }
 
     /// The same instant as a `Date`.

@@ -5,13 +5,21 @@
 public struct ResponseBodyV2DecodedPayload: Sendable, Hashable {
     /// `SUBSCRIBED`, `DID_RENEW`, `REFUND`, `TEST`, …
     public var notificationType: String?
+    /// `subtype`: detail of `notificationType` (`INITIAL_BUY`, `AUTO_RENEW_DISABLED`, …), when it has one.
     public var subtype: String?
+    /// `notificationUUID`: the notification's identifier; a notification sent again keeps it.
     public var notificationUUID: String?
+    /// `version`: the notification format's version (`2.0`).
     public var version: String?
+    /// `signedDate`: when the App Store signed the notification.
     public var signedDate: UnixMilliseconds?
+    /// `data`: the app, the environment and the signed transaction and renewal info.
     public var data: NotificationData?
+    /// `summary`: the outcome of a request to extend subscription renewal dates.
     public var summary: NotificationSummary?
+    /// `externalPurchaseToken`: the token of an External Purchase notification.
     public var externalPurchaseToken: ExternalPurchaseToken?
+    /// `appData`: the app, for notifications about the app itself.
     public var appData: NotificationAppData?
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
@@ -37,9 +45,13 @@ public struct ResponseBodyV2DecodedPayload: Sendable, Hashable {
 
 /// A notification's `data`: the app, the environment and the signed transaction and renewal info.
 public struct NotificationData: Sendable, Hashable {
+    /// `appAppleId`: the app's Apple id (absent outside production).
     public var appAppleId: Int64?
+    /// `bundleId`: the app's bundle identifier.
     public var bundleId: String?
+    /// `bundleVersion`: the app's build version.
     public var bundleVersion: String?
+    /// `consumptionRequestReason`: why the customer asked for a refund (consumption requests).
     public var consumptionRequestReason: String?
     /// `Production` or `Sandbox`.
     public var environment: String?
@@ -71,13 +83,21 @@ public struct NotificationData: Sendable, Hashable {
 
 /// A notification's `summary` (renewal-date extension requests).
 public struct NotificationSummary: Sendable, Hashable {
+    /// `appAppleId`: the app's Apple id (absent outside production).
     public var appAppleId: Int64?
+    /// `bundleId`: the app's bundle identifier.
     public var bundleId: String?
+    /// `environment`: `Production` or `Sandbox`.
     public var environment: String?
+    /// `failedCount`: how many subscriptions' renewal dates could not be extended.
     public var failedCount: Int64?
+    /// `productId`: the subscription product the request was for.
     public var productId: String?
+    /// `requestIdentifier`: the identifier of the request to extend renewal dates.
     public var requestIdentifier: String?
+    /// `storefrontCountryCodes`: the storefronts (ISO 3166-1 alpha-3) the request covered.
     public var storefrontCountryCodes: [String]?
+    /// `succeededCount`: how many subscriptions' renewal dates were extended.
     public var succeededCount: Int64?
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
@@ -101,9 +121,13 @@ public struct NotificationSummary: Sendable, Hashable {
 
 /// A notification's `externalPurchaseToken` (External Purchase notifications).
 public struct ExternalPurchaseToken: Sendable, Hashable {
+    /// `appAppleId`: the app's Apple id (absent outside production).
     public var appAppleId: Int64?
+    /// `bundleId`: the app's bundle identifier.
     public var bundleId: String?
+    /// `externalPurchaseId`: the token's unique identifier.
     public var externalPurchaseId: String?
+    /// `tokenCreationDate`: when the token was created.
     public var tokenCreationDate: UnixMilliseconds?
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
@@ -123,8 +147,11 @@ public struct ExternalPurchaseToken: Sendable, Hashable {
 
 /// A notification's `appData` (notifications about the app itself).
 public struct NotificationAppData: Sendable, Hashable {
+    /// `appAppleId`: the app's Apple id (absent outside production).
     public var appAppleId: Int64?
+    /// `bundleId`: the app's bundle identifier.
     public var bundleId: String?
+    /// `environment`: `Production` or `Sandbox`.
     public var environment: String?
     /// A JWS holding an `AppTransaction`.
     public var signedAppTransactionInfo: String?
