@@ -17,7 +17,7 @@ let package = Package(
     name: "receipt-server",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "receipt-server", targets: ["receipt-server"]),
+        .executable(name: "receipt-server", targets: ["receipt-server"])
     ],
     dependencies: [
         .package(name: "swift-receipt", path: ".."),
@@ -36,76 +36,92 @@ let package = Package(
     ],
     targets: [
         // Storage: the schema and its migrations, the storage protocol, SQLite and PostgreSQL.
-        .target(name: "ReceiptStore", dependencies: [
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        .target(
+            name: "ReceiptStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The verifyReceipt protocol over the root library: knows nothing of HTTP.
-        .target(name: "ReceiptService", dependencies: [
-            "ReceiptStore",
-            .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "AppStoreJWS", package: "swift-receipt"),
-            .product(name: "LegacyReceipt", package: "swift-receipt"),
-            .product(name: "X509Certificates", package: "swift-receipt"),
-            .product(name: "CryptoPrimitives", package: "swift-receipt"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            // AES-256-CBC for the hosted API's encrypted answers (BoringSSL's, not ours).
-            .product(name: "CryptoExtras", package: "swift-crypto"),
-            // AES-256-GCM sealing the apps' keys under the operator's secrets key.
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "ReceiptService",
+            dependencies: [
+                "ReceiptStore",
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "LegacyReceipt", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+                .product(name: "CryptoPrimitives", package: "swift-receipt"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                // AES-256-CBC for the hosted API's encrypted answers (BoringSSL's, not ours).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                // AES-256-GCM sealing the apps' keys under the operator's secrets key.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // HTTP: routes, body limit, health, metrics, configuration, start-up.
-        .target(name: "ReceiptServer", dependencies: [
-            "ReceiptService", "ReceiptStore",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "CryptoPrimitives", package: "swift-receipt"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "X509Certificates", package: "swift-receipt"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
-        .executableTarget(name: "receipt-server", dependencies: [
-            "ReceiptServer", "ReceiptService", "ReceiptStore",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "ReceiptServer",
+            dependencies: [
+                "ReceiptService", "ReceiptStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CryptoPrimitives", package: "swift-receipt"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .executableTarget(
+            name: "receipt-server",
+            dependencies: [
+                "ReceiptServer", "ReceiptService", "ReceiptStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Request bodies for Server/bench: distinct receipts signed by the test chain.
-        .executableTarget(name: "bench-receipts", dependencies: [
-            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
-        ]),
+        .executableTarget(
+            name: "bench-receipts",
+            dependencies: [
+                .product(name: "ReceiptTestSupport", package: "swift-receipt")
+            ]),
         // Request bodies for Server/bench-hostile: the worst receipts a client without keys can send.
-        .executableTarget(name: "bench-hostile", dependencies: [
-            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
-        ]),
+        .executableTarget(
+            name: "bench-hostile",
+            dependencies: [
+                .product(name: "ReceiptTestSupport", package: "swift-receipt")
+            ]),
         // Request bodies for Server/bench: distinct notifications signed by a G3-shaped test
         // chain, and the in-process verification rate with and without the link cache.
-        .executableTarget(name: "bench-notifications", dependencies: [
-            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
-            .product(name: "AppStoreJWS", package: "swift-receipt"),
-            .product(name: "X509Certificates", package: "swift-receipt"),
-        ]),
-        .testTarget(name: "ReceiptServerTests", dependencies: [
-            "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "AppReceipt", package: "swift-receipt"),
-            .product(name: "AppStoreJWS", package: "swift-receipt"),
-            .product(name: "ReceiptTestSupport", package: "swift-receipt"),
-            .product(name: "CryptoExtras", package: "swift-crypto"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "Logging", package: "swift-log"),
-            // The browser test drives headless Chromium over the DevTools protocol (a WebSocket).
-            .product(name: "WSClient", package: "swift-websocket"),
-        ]),
+        .executableTarget(
+            name: "bench-notifications",
+            dependencies: [
+                .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+            ]),
+        .testTarget(
+            name: "ReceiptServerTests",
+            dependencies: [
+                "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                // The browser test drives headless Chromium over the DevTools protocol (a WebSocket).
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]),
     ]
 )

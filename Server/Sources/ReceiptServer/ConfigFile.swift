@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A configuration file (`--config`) read as JSON and checked key by key: every error names the
@@ -129,7 +129,8 @@ struct ConfigFile {
             if text.hasSuffix(".") { text.removeLast() }
             text = text.prefix(1).lowercased() + text.dropFirst()
             if let range = text.range(of: "character "), let offset = Int(text[range.upperBound...].prefix { $0.isNumber }),
-               offset <= data.count {
+                offset <= data.count
+            {
                 text += ", line \(data.prefix(offset).count { $0 == UInt8(ascii: "\n") } + 1)"
             }
             return text

@@ -11,8 +11,10 @@ public enum ConfiguredStore {
     /// key file is generated for a database that is not there). A key file generated now for a
     /// database sealed under another key is removed again, so the next start does not find a
     /// wrong key beside the database.
-    public static func open(_ configuration: ServerConfiguration, logger: Logger,
-                            options: OpenOptions = .server) async throws -> (store: any ReceiptStore, secrets: SecretsKey) {
+    public static func open(
+        _ configuration: ServerConfiguration, logger: Logger,
+        options: OpenOptions = .server
+    ) async throws -> (store: any ReceiptStore, secrets: SecretsKey) {
         let location = try DatabaseLocation(configuration.database)
         if case .sqlite(let path) = location, !options.createsFile, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.missingDatabase(path: URL(fileURLWithPath: path).standardizedFileURL.path)
@@ -28,8 +30,10 @@ public enum ConfiguredStore {
 
     /// Opens the store as `open` does (by default as a command: an existing database only), runs
     /// it while `body` uses it, then shuts it down and returns `body`'s result (one-shot commands).
-    public static func with<T: Sendable>(_ configuration: ServerConfiguration, logger: Logger, options: OpenOptions = .command,
-                                         _ body: @escaping @Sendable (any ReceiptStore, SecretsKey) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(
+        _ configuration: ServerConfiguration, logger: Logger, options: OpenOptions = .command,
+        _ body: @escaping @Sendable (any ReceiptStore, SecretsKey) async throws -> T
+    ) async throws -> T {
         let (store, secrets) = try await open(configuration, logger: logger, options: options)
         return try await Stores.run(store) { try await body($0, secrets) }
     }

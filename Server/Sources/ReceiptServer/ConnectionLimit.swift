@@ -59,8 +59,10 @@ final class LimitNotice: Sendable {
             return state.since
         }
         guard let times else { return }
-        logger.warning("connection limit reached: new connections wait until one closes", metadata: [
-            "max_connections": "\(maxConnections)", "open": "\(open)", "times_reached": "\(times)",
-        ])
+        logger.warning(
+            "connection limit reached: new connections wait until one closes",
+            metadata: [
+                "max_connections": "\(maxConnections)", "open": "\(open)", "times_reached": "\(times)",
+            ])
     }
 }

@@ -20,8 +20,10 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static var knownPaths: Set<String> {
-        ["/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/notifications/v2", "/sandbox/notifications/v2",
-         "/v1/receipt", "/v1/receipt/encrypted", "/", "/inspect"]
+        [
+            "/verifyReceipt", "/sandbox/verifyReceipt", "/health", "/notifications/v2", "/sandbox/notifications/v2",
+            "/v1/receipt", "/v1/receipt/encrypted", "/", "/inspect",
+        ]
     }
 }
 
@@ -43,8 +45,9 @@ final class HTTPCounters: Sendable {
         let key = Key(endpoint: endpoint, code: code)
         counters.withLock { counters in
             if let counter = counters[key] { return counter }
-            let counter = Counter(label: "receipt_server_http_requests_total",
-                                  dimensions: [("endpoint", endpoint), ("code", String(code))], factory: factory)
+            let counter = Counter(
+                label: "receipt_server_http_requests_total",
+                dimensions: [("endpoint", endpoint), ("code", String(code))], factory: factory)
             counters[key] = counter
             return counter
         }.increment()

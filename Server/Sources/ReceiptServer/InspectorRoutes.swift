@@ -23,8 +23,9 @@ struct InspectorRoutes {
 
     func register(on router: Router<ServerRequestContext>) {
         router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: InspectorPage.contentSecurityPolicy],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: InspectorPage.html)))
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: InspectorPage.contentSecurityPolicy],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: InspectorPage.html)))
         }
         router.post("/inspect") { request, context in
             await inspect(request, from: context.clientAddress)

@@ -1,9 +1,9 @@
 import NIOCore
 import ReceiptStore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Checks, before the database is opened, that the server can listen where it is told to: a
@@ -21,13 +21,14 @@ enum ListenCheck {
         do {
             address = try SocketAddress.makeAddressResolvingHost(host, port: port)
         } catch {
-            throw .cannotListen(address: DatabaseLocation.hostPort(host, port), option: option,
-                                reason: "cannot resolve host '\(host)'; check \(hostOption)")
+            throw .cannotListen(
+                address: DatabaseLocation.hostPort(host, port), option: option,
+                reason: "cannot resolve host '\(host)'; check \(hostOption)")
         }
         #if canImport(Glibc)
-        let fd = socket(address.protocol.rawValue, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(address.protocol.rawValue, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(address.protocol.rawValue, SOCK_STREAM, 0)
+            let fd = socket(address.protocol.rawValue, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { return }   // no socket to try with: let the server's own bind report
         defer { close(fd) }
@@ -36,7 +37,8 @@ enum ListenCheck {
         let result = address.withSockAddr { pointer, size in bind(fd, pointer, socklen_t(size)) }
         guard result != 0 else { return }
         let code = errno
-        throw .cannotListen(address: DatabaseLocation.hostPort(host, port), option: option, reason: reason(code, option: option, hostOption: hostOption))
+        throw .cannotListen(
+            address: DatabaseLocation.hostPort(host, port), option: option, reason: reason(code, option: option, hostOption: hostOption))
     }
 
     /// What `errno` after `bind` means for the operator.

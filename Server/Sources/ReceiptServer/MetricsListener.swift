@@ -11,20 +11,24 @@ import Prometheus
 /// no secret to configure, rotate or leak (a `--metrics-token` would be one more credential).
 enum MetricsListener {
     /// The listener as an application, run as one of the main application's services.
-    static func make(_ registry: PrometheusCollectorRegistry, host: String, port: Int, logger: Logger,
-                     onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+    static func make(
+        _ registry: PrometheusCollectorRegistry, host: String, port: Int, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         router.get("/metrics") { _, _ in
             var text: [UInt8] = []
             registry.emit(into: &text)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }
         return Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: .init(address: .hostname(host, port: port), serverName: "receipt-server",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(16)),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "receipt-server",
+                availableConnectionsDelegate: MaximumAvailableConnections(16)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 logger.info("metrics listening", metadata: ["host": "\(host)", "port": "\(bound)"])

@@ -40,8 +40,9 @@ public enum NotificationIngest {
         let anchors = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
         return try await ConfiguredStore.with(configuration, logger: logger) { store, _ in
             let registry = AppRegistry(try await store.apps())
-            let service = NotificationService(store: store, registry: registry, anchors: anchors,
-                                              metrics: NotificationMetrics(factory: NOOPMetricsHandler.instance), logger: logger)
+            let service = NotificationService(
+                store: store, registry: registry, anchors: anchors,
+                metrics: NotificationMetrics(factory: NOOPMetricsHandler.instance), logger: logger)
             var summary = Summary()
             for file in files {
                 summary.files += 1
@@ -52,14 +53,16 @@ public enum NotificationIngest {
                 for entry in entries(in: data) {
                     summary.notifications += 1
                     guard let token = entry.token else {
-                        summary.record(Failure(file: file, line: entry.line, status: 400, reason: #"not a JSON object with a "signedPayload" string"#))
+                        summary.record(
+                            Failure(file: file, line: entry.line, status: 400, reason: #"not a JSON object with a "signedPayload" string"#))
                         continue
                     }
                     let answer = await service.ingest(token)
                     if answer.result == .stored {
                         summary.stored += 1
                     } else {
-                        summary.record(Failure(file: file, line: entry.line, status: answer.httpStatus, reason: answer.reason ?? answer.result.rawValue))
+                        summary.record(
+                            Failure(file: file, line: entry.line, status: answer.httpStatus, reason: answer.reason ?? answer.result.rawValue))
                     }
                 }
             }

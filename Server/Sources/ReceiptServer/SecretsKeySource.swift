@@ -24,8 +24,10 @@ public enum SecretsKeySource {
     }
 
     /// The key for `configuration`'s database; generates the SQLite default when it is missing.
-    public static func load(_ configuration: ServerConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
-                            logger: Logger) throws -> Loaded {
+    public static func load(
+        _ configuration: ServerConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger
+    ) throws -> Loaded {
         if let path = configuration.secretsKeyFile { return Loaded(key: try SecretsKeyFile.read(path), generatedFile: nil) }
         if let text = environment[environmentVariable] {
             do {
@@ -43,7 +45,8 @@ public enum SecretsKeySource {
         }
         let key = SecretsKey.generate()
         guard try SecretsKeyFile.create(path, key: key) else { return Loaded(key: try SecretsKeyFile.read(path), generatedFile: nil) }
-        logger.warning("""
+        logger.warning(
+            """
             generated a new secrets key beside the database: a development setup. Whoever copies both files can read the apps' \
             encryption keys; in production give --secrets-key-file or RECEIPT_SERVER_SECRETS_KEY and keep the key out of the \
             database's backups (but back it up: without it the apps' keys are lost)

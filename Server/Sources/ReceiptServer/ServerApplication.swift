@@ -19,15 +19,18 @@ public enum ServerApplication {
     /// runs as one of the application's services and closes after the HTTP server has finished
     /// its in-flight requests. `onMetricsRunning` is given the
     /// `/metrics` listener's port once it listens (with `metricsPort` set).
-    public static func make(_ configuration: ServerConfiguration, logger: Logger,
-                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
-                            onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
+    public static func make(
+        _ configuration: ServerConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
         try configuration.validate()
         let location = try DatabaseLocation(configuration.database)
         let apps = try configuration.apps.map(StartupOptions.app)
         let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
         let rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
-        let legacyIntermediates = try configuration.legacyIntermediates.isEmpty
+        let legacyIntermediates =
+            try configuration.legacyIntermediates.isEmpty
             ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
 
         try ListenCheck.check(host: configuration.host, port: configuration.port, option: "--port", hostOption: "--host")
@@ -40,8 +43,9 @@ public enum ServerApplication {
         let hostedRegistry = HostedRegistry(secrets: secrets)
         let reloadHosted: @Sendable () async throws -> Void = {
             for bundleID in try await hostedRegistry.reload(from: store) {
-                logger.warning("an app's sealed encryption key does not open (its row was changed outside the server)",
-                               metadata: ["bundle_id": "\(bundleID)"])
+                logger.warning(
+                    "an app's sealed encryption key does not open (its row was changed outside the server)",
+                    metadata: ["bundle_id": "\(bundleID)"])
             }
         }
         do {
@@ -59,27 +63,34 @@ public enum ServerApplication {
         let limit = VerificationLimit(configuration.maxVerifications, factory: factory)
         let service = VerifyReceiptService(
             store: store, registry: registry,
-            configuration: .init(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode,
-                                 cacheCapacity: configuration.cache,
-                                 cacheBytes: configuration.cacheBytes, limit: limit),
+            configuration: .init(
+                roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode,
+                cacheCapacity: configuration.cache,
+                cacheBytes: configuration.cacheBytes, limit: limit),
             metrics: ServiceMetrics(factory: factory), logger: logger)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: HTTPMetricsMiddleware(counters: HTTPCounters(factory: factory)))
         router.add(middleware: VerifyMethodMiddleware(service: service))
         VerifyRoutes(service: service, maxBody: configuration.maxBody).register(on: router)
-        let notifications = NotificationService(store: store, registry: registry, anchors: rootsG3,
-                                                metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit)
+        let notifications = NotificationService(
+            store: store, registry: registry, anchors: rootsG3,
+            metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit)
         NotificationRoutes(service: notifications, maxBody: configuration.maxBody).register(on: router)
-        let hosted = HostedService(verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
-                                   burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
+        let hosted = HostedService(
+            verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
+            burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
         HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
         if configuration.inspectorEnabled {
-            InspectorRoutes(inspector: Inspector(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode), maxBody: configuration.maxBody,
-                            rate: RateLimiter(rate: configuration.inspectRate, burst: configuration.inspectBurst,
-                                              maxKeys: InspectorRoutes.maxAddresses),
-                            limit: limit)
-                .register(on: router)
+            InspectorRoutes(
+                inspector: Inspector(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode),
+                maxBody: configuration.maxBody,
+                rate: RateLimiter(
+                    rate: configuration.inspectRate, burst: configuration.inspectBurst,
+                    maxKeys: InspectorRoutes.maxAddresses),
+                limit: limit
+            )
+            .register(on: router)
         }
         router.get("/health") { _, _ in
             do {
@@ -95,33 +106,41 @@ public enum ServerApplication {
             RegistryRefresh("hosted", logger: logger, reload: reloadHosted),
         ]
         if let metricsPort = configuration.metricsPort {
-            services.append(MetricsListener.make(prometheus, host: configuration.metricsHost, port: metricsPort, logger: logger,
-                                                 onRunning: onMetricsRunning))
+            services.append(
+                MetricsListener.make(
+                    prometheus, host: configuration.metricsHost, port: metricsPort, logger: logger,
+                    onRunning: onMetricsRunning))
         }
         let timeouts = Counter(label: "receipt_server_request_timeouts_total", factory: factory)
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         let requestTimeout = TimeAmount.seconds(Int64(configuration.requestTimeout))
         let server = HTTPServerBuilder { responder in
-            DeadlineHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: http1), requestTimeout: requestTimeout,
-                                 onTimeout: { timeouts.increment() })
+            DeadlineHTTP1Channel(
+                http1: HTTP1Channel(responder: responder, configuration: http1), requestTimeout: requestTimeout,
+                onTimeout: { timeouts.increment() })
         }
-        let connections = ConnectionLimit(maxConnections: configuration.maxConnections,
-                                          notice: LimitNotice(maxConnections: configuration.maxConnections, logger: logger, factory: factory))
+        let connections = ConnectionLimit(
+            maxConnections: configuration.maxConnections,
+            notice: LimitNotice(maxConnections: configuration.maxConnections, logger: logger, factory: factory))
 
-        logger.info("receipt-server configured", metadata: [
-            "database": "\(Self.absolute(location))", "apps": "\(apps.map(\.bundleID))", "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
-            "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
-            "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
-            "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
-            "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
-            "max_connections": "\(configuration.maxConnections)",
-            "metrics": "\(configuration.metricsPort.map { "\(configuration.metricsHost):\($0)" } ?? "off")",
-        ])
+        logger.info(
+            "receipt-server configured",
+            metadata: [
+                "database": "\(Self.absolute(location))", "apps": "\(apps.map(\.bundleID))",
+                "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
+                "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
+                "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
+                "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
+                "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
+                "max_connections": "\(configuration.maxConnections)",
+                "metrics": "\(configuration.metricsPort.map { "\(configuration.metricsHost):\($0)" } ?? "off")",
+            ])
         return Application(
             router: router,
             server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server",
-                                 availableConnectionsDelegate: connections),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server",
+                availableConnectionsDelegate: connections),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

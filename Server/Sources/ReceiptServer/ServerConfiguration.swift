@@ -213,7 +213,8 @@ public indirect enum ConfigurationError: Error, Sendable, CustomStringConvertibl
         case .invalidApp(let bundle): return "--app expects BUNDLE_ID[=SHARED_SECRET][@APPLE_ID], got '\(bundle)'"
         case .invalidSecretsKey(let source, let reason): return "secrets key from \(source): \(reason)"
         case .exposedSecretsKey(let path, let mode):
-            return "secrets key file \(path) has mode 0\(String(mode, radix: 8)): group or others may read it; run `chmod 600 \(path)` and start again"
+            return
+                "secrets key file \(path) has mode 0\(String(mode, radix: 8)): group or others may read it; run `chmod 600 \(path)` and start again"
         case .missingSecretsKey(let database):
             return "\(database) needs the operator's secrets key: give --secrets-key-file PATH (32 random bytes, raw or base64) or set "
                 + "RECEIPT_SERVER_SECRETS_KEY (base64), the same key on every instance; make one with `head -c 32 /dev/urandom | base64`"

@@ -38,8 +38,10 @@ enum StartupOptions {
     }
 
     /// The file's certificate as `make` reads it; `invalid` names the option when it is not one.
-    private static func certificateFile<T>(_ path: String, _ make: ([UInt8]) throws -> T,
-                                           invalid: (String, String) -> ConfigurationError) throws(ConfigurationError) -> T {
+    private static func certificateFile<T>(
+        _ path: String, _ make: ([UInt8]) throws -> T,
+        invalid: (String, String) -> ConfigurationError
+    ) throws(ConfigurationError) -> T {
         let data = try FileContents.read(path)
         do {
             return try make(ReceiptInput.decode([UInt8](data)))

@@ -34,8 +34,9 @@ struct VerifyRoutes {
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func tooLarge() -> Response {

@@ -43,8 +43,9 @@ public struct Credential: Sendable, Hashable {
         guard bytes.count == Self.length(kind), bytes.starts(with: prefix) else { return nil }
         let idEnd = prefix.count + 2 * Self.idBytes
         guard bytes[idEnd] == UInt8(ascii: "_"),
-              bytes[prefix.count ..< idEnd].allSatisfy(Self.isHexDigit),
-              bytes[(idEnd + 1)...].allSatisfy(Self.isHexDigit) else { return nil }
+            bytes[prefix.count ..< idEnd].allSatisfy(Self.isHexDigit),
+            bytes[(idEnd + 1)...].allSatisfy(Self.isHexDigit)
+        else { return nil }
         self.init(text: text, id: String(decoding: bytes[prefix.count ..< idEnd], as: UTF8.self))
     }
 

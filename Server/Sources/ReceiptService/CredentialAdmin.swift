@@ -40,8 +40,9 @@ public struct CredentialAdmin: Sendable {
             if let unknown = apps.first(where: { !known.contains($0) }) { throw Refusal.unknownApp(unknown) }
         }
         let key = Credential.generate(.apiKey)
-        let record = APIKeyRecord(id: key.id, sha256: key.sha256, apps: apps.map { Array(Set($0)).sorted() },
-                                  createdMilliseconds: now.millisecondsSince1970)
+        let record = APIKeyRecord(
+            id: key.id, sha256: key.sha256, apps: apps.map { Array(Set($0)).sorted() },
+            createdMilliseconds: now.millisecondsSince1970)
         try await store.addAPIKey(record)
         return (key.text, record)
     }
@@ -51,7 +52,8 @@ public struct CredentialAdmin: Sendable {
         let id = Credential(keyOrID, kind: .apiKey)?.id ?? keyOrID
         let keys = try await store.apiKeys()
         guard let key = keys.first(where: { $0.id == id }),
-              Credential(keyOrID, kind: .apiKey).map({ $0.matches(key.sha256) }) ?? true else { throw Refusal.unknownKey(keyOrID) }
+            Credential(keyOrID, kind: .apiKey).map({ $0.matches(key.sha256) }) ?? true
+        else { throw Refusal.unknownKey(keyOrID) }
         _ = try await store.revokeAPIKey(id: id, at: now.millisecondsSince1970)
         return try await store.apiKeys().first { $0.id == id } ?? key
     }
@@ -59,14 +61,17 @@ public struct CredentialAdmin: Sendable {
     /// Adds (or replaces, with a new token) an app; returns its token and, when asked for, its
     /// new encryption key, both shown once.
     public func addApp(_ bundleID: String, sharedSecret: String?, appleID: Int64?, encryptionKey: Bool) async throws
-        -> (token: String, encryptionKey: [UInt8]?) {
+        -> (token: String, encryptionKey: [UInt8]?)
+    {
         guard AppRegistry.isValidBundleID(bundleID) else { throw Refusal.invalidBundleID(bundleID) }
         let token = Credential.generate(.appToken)
         let key = encryptionKey ? AnswerEncryption.newKey() : nil
         let sealed = try key.map { try secrets.sealEncryptionKey($0, bundleID: bundleID) }
         let registration = AppRegistration(bundleID: bundleID, sharedSecretHash: sharedSecret.map(SharedSecretHash.make), appleID: appleID)
-        try await store.putApp(AppRecord(registration: registration,
-                                         credentials: AppCredentials(tokenID: token.id, tokenSHA256: token.sha256, sealedEncryptionKey: sealed)))
+        try await store.putApp(
+            AppRecord(
+                registration: registration,
+                credentials: AppCredentials(tokenID: token.id, tokenSHA256: token.sha256, sealedEncryptionKey: sealed)))
         return (token.text, key)
     }
 

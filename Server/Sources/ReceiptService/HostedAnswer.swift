@@ -70,7 +70,8 @@ enum HostedStatus {
     /// `{"description":…,"status":N}`: an answer without a receipt.
     static func failure(_ status: Int, _ description: String, httpStatus: Int = 200, retryAfter: Int? = nil) -> HostedAnswer {
         let object: [String: Any] = ["status": status, "description": description]
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+        let json =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             .map { String(decoding: $0, as: UTF8.self) } ?? #"{"status":\#(status)}"#
         return HostedAnswer(httpStatus: httpStatus, status: status, json: json, retryAfter: retryAfter)
     }
@@ -80,10 +81,12 @@ enum HostedStatus {
     /// 21100 with `"is-retryable": true`: every verification slot is taken (`--max-verifications`).
     static func busy() -> HostedAnswer {
         let object: [String: Any] = ["status": VerifyStatus.storageUnavailable.rawValue, "is-retryable": true, "description": busyDescription]
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+        let json =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
             .map { String(decoding: $0, as: UTF8.self) } ?? #"{"status":21100,"is-retryable":true}"#
-        var answer = HostedAnswer(httpStatus: 200, status: VerifyStatus.storageUnavailable.rawValue, json: json,
-                                  retryAfter: VerificationLimit.retryAfterSeconds)
+        var answer = HostedAnswer(
+            httpStatus: 200, status: VerifyStatus.storageUnavailable.rawValue, json: json,
+            retryAfter: VerificationLimit.retryAfterSeconds)
         answer.shed = true
         return answer
     }

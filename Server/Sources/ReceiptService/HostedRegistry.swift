@@ -86,11 +86,15 @@ public final class HostedRegistry: Sendable {
             guard let stored = snapshot.keys[key.id], key.matches(stored.sha256) else { return .unknownKey }
             guard stored.revokedMilliseconds == nil else { return .revokedKey }
             guard let token = Credential(token, kind: .appToken), let entry = snapshot.tokens[token.id],
-                  token.matches(entry.credentials.tokenSHA256) else { return .unknownToken }
+                token.matches(entry.credentials.tokenSHA256)
+            else { return .unknownToken }
             let bundleID = entry.app.registration.bundleID
             guard stored.apps?.contains(bundleID) ?? true else { return .tokenOfAnotherKey }
-            return .authenticated(keyID: stored.id, app: App(bundleID: bundleID, appleID: entry.app.registration.appleID,
-                                                                  encryptionKey: entry.key))
+            return .authenticated(
+                keyID: stored.id,
+                app: App(
+                    bundleID: bundleID, appleID: entry.app.registration.appleID,
+                    encryptionKey: entry.key))
         }
     }
 }

@@ -37,7 +37,8 @@ struct HostedRequest: Sendable, Equatable {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = parts[0].removingPercentEncoding,
-                  let value = parts.count == 2 ? parts[1].removingPercentEncoding : "" else { return nil }
+                let value = parts.count == 2 ? parts[1].removingPercentEncoding : ""
+            else { return nil }
             if fields[name] == nil { fields[name] = value }
         }
         return fields

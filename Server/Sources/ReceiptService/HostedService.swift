@@ -38,8 +38,10 @@ public final class HostedService: Sendable {
     let refusals: RefusalLog
 
     /// `rate` requests a second per API key after a burst of `burst` (rate 0: no limit).
-    public init(verifier: VerifyReceiptService, registry: HostedRegistry, rate: Double, burst: Int,
-                metrics: HostedMetrics, logger: Logger) {
+    public init(
+        verifier: VerifyReceiptService, registry: HostedRegistry, rate: Double, burst: Int,
+        metrics: HostedMetrics, logger: Logger
+    ) {
         self.verifier = verifier
         self.registry = registry
         limiter = RateLimiter(rate: rate, burst: burst)
@@ -80,8 +82,9 @@ public final class HostedService: Sendable {
         }
         if let retryAfter = limiter.take(keyID) {
             metrics.rateLimited()
-            return HostedStatus.failure(HostedStatus.tooManyRequests, HostedStatus.tooManyRequestsDescription,
-                                        httpStatus: HostedStatus.tooManyRequests, retryAfter: retryAfter)
+            return HostedStatus.failure(
+                HostedStatus.tooManyRequests, HostedStatus.tooManyRequestsDescription,
+                httpStatus: HostedStatus.tooManyRequests, retryAfter: retryAfter)
         }
         if endpoint == .encrypted && app.encryptionKey == nil {
             return HostedStatus.failure(HostedStatus.forbidden, HostedStatus.noEncryptionKeyDescription)
@@ -101,8 +104,9 @@ public final class HostedService: Sendable {
         }
         do {
             let sealed = try AnswerEncryption.seal(Array(plain.utf8), key: key)
-            return HostedAnswer(httpStatus: 200, status: HostedStatus.valid,
-                                json: #"{"status":0,"encrypted":""# + Data(sealed).base64EncodedString() + #""}"#, retryAfter: nil)
+            return HostedAnswer(
+                httpStatus: 200, status: HostedStatus.valid,
+                json: #"{"status":0,"encrypted":""# + Data(sealed).base64EncodedString() + #""}"#, retryAfter: nil)
         } catch {
             logger.error("encryption failed", metadata: ["bundle_id": "\(app.bundleID)", "error": "\(error)"])
             return HostedStatus.failure(HostedStatus.serverFailure, "The server failed to encrypt the answer (the app's key is unusable).")
@@ -144,9 +148,11 @@ public final class HostedService: Sendable {
             return HostedStatus.failure(HostedStatus.forbidden, HostedStatus.wrongAppDescription(receipt: bundleID, token: app.bundleID))
         }
         if let expected = app.appleID, receipt.record.environment == ReceiptEnvironment.production.verifyReceiptName,
-           receipt.appItemID != expected {
-            return HostedStatus.failure(HostedStatus.forbidden,
-                                        HostedStatus.wrongAppleIDDescription(receipt: receipt.appItemID, app: expected))
+            receipt.appItemID != expected
+        {
+            return HostedStatus.failure(
+                HostedStatus.forbidden,
+                HostedStatus.wrongAppleIDDescription(receipt: receipt.appItemID, app: expected))
         }
         return nil
     }

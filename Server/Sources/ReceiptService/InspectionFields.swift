@@ -47,7 +47,8 @@ enum InspectionFields {
             return ["name": name, "value": number.boolValue ? "true" : "false"]
         }
         if JSONSerialization.isValidJSONObject(value),
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        {
             return ["name": name, "value": String(decoding: data, as: UTF8.self)]
         }
         return ["name": name, "value": "\(value)"]

@@ -13,8 +13,9 @@ extension Inspector {
         do {
             receipt = try TransactionReceipt(bytes)
         } catch {
-            report.refuse(status: 21002, verdict: "malformed", message: "malformed transaction receipt: \(error)",
-                          rule: InspectionRule(rule: "malformed"))
+            report.refuse(
+                status: 21002, verdict: "malformed", message: "malformed transaction receipt: \(error)",
+                rule: InspectionRule(rule: "malformed"))
             return report
         }
         report.policy = legacyPolicy.name
@@ -27,8 +28,10 @@ extension Inspector {
         report.endpoint = receipt.isSandbox ? "/sandbox/verifyReceipt" : "/verifyReceipt"
         do {
             let verified = try receipt.verify(policy: legacyPolicy)
-            report.accept(chain: verified.chain, message: "valid (\(legacyPolicy.name), transaction receipt version "
-                          + "\(receipt.signature.version.rawValue)): " + Self.path(verified.chain))
+            report.accept(
+                chain: verified.chain,
+                message: "valid (\(legacyPolicy.name), transaction receipt version "
+                    + "\(receipt.signature.version.rawValue)): " + Self.path(verified.chain))
         } catch {
             report.certificates([receipt.signature.certificate], verified: false)
             report.refuse(status: 21003, verdict: "not valid", message: "not valid: \(error)", rule: Self.rule(error))

@@ -29,7 +29,8 @@ public struct Inspector: Sendable {
     /// are judged active or expired at `now`.
     public func inspect(_ raw: [UInt8], now: Date = Date()) -> String {
         let milliseconds = now.millisecondsSince1970
-        let report = CompactJWS.token(in: raw).map { inspectToken($0, now: milliseconds) }
+        let report =
+            CompactJWS.token(in: raw).map { inspectToken($0, now: milliseconds) }
             ?? inspectReceipt(ReceiptInput.decode(raw), now: milliseconds)
         return report.json
     }
@@ -52,8 +53,9 @@ public struct Inspector: Sendable {
         // Work bounded by what the page shows: the first `maxPurchases` purchases; the tool's
         // whole JSON and the curl line's base64 only for receipts small enough to read there.
         report.fields(receiptObject: ReceiptJSON.receiptObject(receipt, maxPurchases: 0))
-        report.purchases(receipt.inAppPurchases.prefix(InspectionReport.maxPurchases).map(ReceiptJSON.purchaseObject),
-                         total: receipt.inAppPurchases.count)
+        report.purchases(
+            receipt.inAppPurchases.prefix(InspectionReport.maxPurchases).map(ReceiptJSON.purchaseObject),
+            total: receipt.inAppPurchases.count)
         report.summarize(receipt.inAppPurchases.map(InspectionPurchase.init))
         if receipt.inAppPurchases.count <= InspectionReport.maxPurchases { report.raw = ReceiptJSON.response(receipt) }
         if bytes.count <= InspectionReport.maxEchoedReceiptSize { report.receiptData = Data(bytes).base64EncodedString() }
@@ -63,8 +65,9 @@ public struct Inspector: Sendable {
             report.accept(chain: verified.chain, message: "valid (\(policy.name)): " + Self.path(verified.chain))
         } catch {
             report.certificates(receipt.signedData.certificates, verified: false)
-            report.refuse(status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation, policy: policy, audience: .server),
-                          rule: InspectionRule(error))
+            report.refuse(
+                status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation, policy: policy, audience: .server),
+                rule: InspectionRule(error))
             report.raw = ReceiptJSON.failure(.notAuthenticated)
         }
         return report
@@ -92,8 +95,9 @@ public struct Inspector: Sendable {
             report.accept(chain: verified.chain, message: "valid (\(policy.name)): " + Self.path(verified.chain))
         } catch {
             report.certificates(x5c, verified: false)
-            report.refuse(status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
-                          message: error.refusalMessage(policy: policy, audience: .server), rule: InspectionRule(error))
+            report.refuse(
+                status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
+                message: error.refusalMessage(policy: policy, audience: .server), rule: InspectionRule(error))
         }
         return report
     }

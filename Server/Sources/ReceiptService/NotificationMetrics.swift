@@ -32,9 +32,10 @@ public final class NotificationMetrics: Sendable {
         let key = Key(endpoint: endpoint, type: Self.label(answer.notificationType), result: answer.result)
         counters.withLock { counters in
             if let counter = counters[key] { return counter }
-            let counter = Counter(label: "receipt_server_notifications_total",
-                                  dimensions: [("endpoint", key.endpoint), ("type", key.type), ("result", key.result.rawValue)],
-                                  factory: factory)
+            let counter = Counter(
+                label: "receipt_server_notifications_total",
+                dimensions: [("endpoint", key.endpoint), ("type", key.type), ("result", key.result.rawValue)],
+                factory: factory)
             counters[key] = counter
             return counter
         }.increment()

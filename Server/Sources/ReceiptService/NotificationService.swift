@@ -24,8 +24,10 @@ public final class NotificationService: Sendable {
     /// `anchors` replace Apple Root CA - G3 under the App Store rules (`--root-g3`); nil: G3.
     /// `limit` bounds the verifications in flight (shared with the other routes; the `ingest`
     /// command has none).
-    public init(store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
-                limit: VerificationLimit = .unlimited) {
+    public init(
+        store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
+        limit: VerificationLimit = .unlimited
+    ) {
         self.store = store
         self.registry = registry
         verifier = NotificationVerifier(anchors: anchors)
@@ -39,8 +41,9 @@ public final class NotificationService: Sendable {
     /// slot is taken.
     public func receive(body: Data, at endpoint: NotificationEndpoint) async -> NotificationAnswer {
         guard let token = SignedPayloadBody.token(body) else {
-            return finish(NotificationAnswer(result: .malformed, notificationType: nil, reason: #"body is not a JSON object with a "signedPayload" string"#),
-                          at: endpoint.path)
+            return finish(
+                NotificationAnswer(result: .malformed, notificationType: nil, reason: #"body is not a JSON object with a "signedPayload" string"#),
+                at: endpoint.path)
         }
         guard let answer = await limit.run(at: endpoint.path, { await accept(token, environment: endpoint.environment, at: endpoint.path) }) else {
             return finish(NotificationAnswer(result: .busy, notificationType: nil, reason: "the server is busy; retry later"), at: endpoint.path)
@@ -72,20 +75,23 @@ public final class NotificationService: Sendable {
                 try verifier.record(token, environment: environment, registry: registry)
             }
         } catch {
-            let result: NotificationAnswer.Result = switch error.kind {
-            case .malformed: .malformed
-            case .notAuthentic: .notAuthentic
-            case .refused: .refused
-            }
-            return finish(NotificationAnswer(result: result, notificationType: error.notificationType, reason: Self.oneLine(error.reason)),
-                          at: endpoint)
+            let result: NotificationAnswer.Result =
+                switch error.kind {
+                case .malformed: .malformed
+                case .notAuthentic: .notAuthentic
+                case .refused: .refused
+                }
+            return finish(
+                NotificationAnswer(result: result, notificationType: error.notificationType, reason: Self.oneLine(error.reason)),
+                at: endpoint)
         }
         do {
             try await metrics.storage.measure { try await store.save(record) }
         } catch {
             logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(endpoint)"])
-            return finish(NotificationAnswer(result: .unavailable, notificationType: record.type, reason: "storage unavailable; retry later"),
-                          at: endpoint, record)
+            return finish(
+                NotificationAnswer(result: .unavailable, notificationType: record.type, reason: "storage unavailable; retry later"),
+                at: endpoint, record)
         }
         return finish(NotificationAnswer(result: .stored, notificationType: record.type, reason: nil), at: endpoint, record)
     }

@@ -58,8 +58,9 @@ struct NotificationVerifier: Sendable {
     /// `anchors` replace Apple Root CA - G3 under the same rules (`--root-g3`); one link cache
     /// serves every token, so Apple's intermediate and leaf links are verified once per process.
     init(anchors: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
-        verifier = JWSVerifier(policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
-                               linkStore: linkCache)
+        verifier = JWSVerifier(
+            policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
+            linkStore: linkCache)
     }
 
     /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take
@@ -114,24 +115,28 @@ struct NotificationVerifier: Sendable {
     /// key's members present.
     static func transaction(_ t: JWSTransactionDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> NotificationTransaction {
         guard t.bundleId == app.bundleID, t.environment == app.environment else {
-            throw NotificationRefusal(.refused, "data.signedTransactionInfo: bundle id \(t.bundleId ?? "absent") in \(t.environment ?? "no environment"), "
-                                      + "the notification's is \(app.bundleID) in \(app.environment)")
+            throw NotificationRefusal(
+                .refused,
+                "data.signedTransactionInfo: bundle id \(t.bundleId ?? "absent") in \(t.environment ?? "no environment"), "
+                    + "the notification's is \(app.bundleID) in \(app.environment)")
         }
         guard let id = t.transactionId, !id.isEmpty, let product = t.productId, let purchase = t.purchaseDate, let signed = t.signedDate else {
             throw NotificationRefusal(.malformed, "data.signedTransactionInfo lacks transactionId, productId, purchaseDate or signedDate")
         }
         try checkDates(NotificationJSON.transactionDates(t), "data.signedTransactionInfo")
         let (json, serverMembers) = NotificationJSON.transaction(t)
-        return NotificationTransaction(transactionID: id, originalTransactionID: t.originalTransactionId ?? id, productID: product,
-                                       purchaseMilliseconds: purchase.value, signedMilliseconds: signed.value,
-                                       json: json, serverMembers: serverMembers)
+        return NotificationTransaction(
+            transactionID: id, originalTransactionID: t.originalTransactionId ?? id, productID: product,
+            purchaseMilliseconds: purchase.value, signedMilliseconds: signed.value,
+            json: json, serverMembers: serverMembers)
     }
 
     /// `data.signedRenewalInfo` as stored: the notification's environment, an original
     /// transaction id (its key).
     static func renewalInfo(_ r: JWSRenewalInfoDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> RenewalInfoRecord {
         guard r.environment == app.environment else {
-            throw NotificationRefusal(.refused, "data.signedRenewalInfo: environment \(r.environment ?? "absent"), the notification's is \(app.environment)")
+            throw NotificationRefusal(
+                .refused, "data.signedRenewalInfo: environment \(r.environment ?? "absent"), the notification's is \(app.environment)")
         }
         guard let original = r.originalTransactionId, !original.isEmpty, let signed = r.signedDate else {
             throw NotificationRefusal(.malformed, "data.signedRenewalInfo lacks originalTransactionId or signedDate")
@@ -157,7 +162,8 @@ struct NotificationApp: Sendable {
     /// `externalPurchaseToken` for notifications without `data`) and checks rule 3 of
     /// `NotificationVerifier`.
     init(_ payload: ResponseBodyV2DecodedPayload, registry: AppRegistry) throws(NotificationRefusal) {
-        let named = payload.data.map { ($0.bundleId, $0.appAppleId, $0.environment) }
+        let named =
+            payload.data.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.summary.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.appData.map { ($0.bundleId, $0.appAppleId, $0.environment) }
             ?? payload.externalPurchaseToken.map { ($0.bundleId, $0.appAppleId, nil) }

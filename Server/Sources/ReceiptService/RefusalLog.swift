@@ -26,8 +26,10 @@ final class RefusalLog: Sendable {
 
     private let window: Mutex<Window>
 
-    init(kind: String, logger: Logger, factory: any MetricsFactory, perSecond: Int = defaultPerSecond,
-         now: ContinuousClock.Instant = .now) {
+    init(
+        kind: String, logger: Logger, factory: any MetricsFactory, perSecond: Int = defaultPerSecond,
+        now: ContinuousClock.Instant = .now
+    ) {
         self.kind = kind
         self.perSecond = max(1, perSecond)
         self.logger = logger
@@ -39,8 +41,10 @@ final class RefusalLog: Sendable {
     /// Counts one refusal and logs `message` with `metadata` at `level` unless this second's lines
     /// are spent. Returns whether the line was written.
     @discardableResult
-    func refused(_ message: Logger.Message = "refused", _ metadata: Logger.Metadata, level: Logger.Level = .notice,
-                 now: ContinuousClock.Instant = .now) -> Bool {
+    func refused(
+        _ message: Logger.Message = "refused", _ metadata: Logger.Metadata, level: Logger.Level = .notice,
+        now: ContinuousClock.Instant = .now
+    ) -> Bool {
         refusals.increment()
         let suppressed: Int? = window.withLock { window in
             if now - window.start >= .seconds(1) {

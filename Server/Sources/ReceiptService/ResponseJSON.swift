@@ -17,8 +17,11 @@ enum ResponseJSON {
     /// notifications told of their renewals, `pending_renewal_info`.
     static func valid(_ receipt: VerifiedReceipt, requestDate: Date, history: PurchaseHistory?, excludeOld: Bool) -> String {
         var text = #"{"status":0,"environment":""#
-        text.reserveCapacity(receipt.receiptJSON.utf8.count + 256 + (history.map { h in
-            h.transactions.reduce(0) { $0 + $1.json.utf8.count + 1 } + (h.latestReceipt?.count ?? 0) * 4 / 3 + 64 } ?? 0))
+        text.reserveCapacity(
+            receipt.receiptJSON.utf8.count + 256
+                + (history.map { h in
+                    h.transactions.reduce(0) { $0 + $1.json.utf8.count + 1 } + (h.latestReceipt?.count ?? 0) * 4 / 3 + 64
+                } ?? 0))
         text += receipt.record.environment + #"","receipt":"#
         text += receipt.receiptJSON.dropLast()
         text += #","request_date":""# + AppleDateFormat.gmt(requestDate)

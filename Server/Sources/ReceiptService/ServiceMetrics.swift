@@ -31,8 +31,9 @@ public final class ServiceMetrics: Sendable {
         let key = AnswerKey(endpoint: endpoint, status: status)
         let counter = answers.withLock { counters in
             if let counter = counters[key] { return counter }
-            let counter = Counter(label: "receipt_server_verify_answers_total",
-                                  dimensions: [("endpoint", endpoint.path), ("status", String(status.rawValue))], factory: factory)
+            let counter = Counter(
+                label: "receipt_server_verify_answers_total",
+                dimensions: [("endpoint", endpoint.path), ("status", String(status.rawValue))], factory: factory)
             counters[key] = counter
             return counter
         }

@@ -20,8 +20,10 @@ enum TransactionReceiptAnswer {
             return VerifyAnswer(status: .subscriptionExpired, json: #"{"status":21006"# + head + #","latest_expired_receipt_info":"# + info + "}")
         }
         let latestReceipt = history.latestReceipt.flatMap { TransactionReceipt.recognises($0) ? $0 : nil } ?? receipt.record.bytes
-        return VerifyAnswer(status: .valid, json: #"{"status":0"# + head + #","latest_receipt_info":"# + info
-            + #","latest_receipt":""# + Data(latestReceipt).base64EncodedString() + #""}"#)
+        return VerifyAnswer(
+            status: .valid,
+            json: #"{"status":0"# + head + #","latest_receipt_info":"# + info
+                + #","latest_receipt":""# + Data(latestReceipt).base64EncodedString() + #""}"#)
     }
 
     /// The renewal in the purchase-info key format: the stored transaction receipt's own object
@@ -31,8 +33,9 @@ enum TransactionReceiptAnswer {
     /// or a notification told.
     static func renewalObject(_ latest: StoredTransaction, history: PurchaseHistory, bundleID: String) -> String {
         if let bytes = history.latestReceipt, TransactionReceipt.recognises(bytes),
-           let stored = try? TransactionReceipt(bytes), stored.transactionIdentifier == latest.transactionID,
-           TransactionReceiptJSON.inAppObject(stored) == latest.json {
+            let stored = try? TransactionReceipt(bytes), stored.transactionIdentifier == latest.transactionID,
+            TransactionReceiptJSON.inAppObject(stored) == latest.json
+        {
             return TransactionReceiptJSON.receiptObject(stored)
         }
         return TransactionReceiptJSON.purchaseInfoObject(inApp: latest.json, bundleIdentifier: bundleID) ?? latest.json
@@ -41,7 +44,8 @@ enum TransactionReceiptAnswer {
     /// `expires_date_ms` of an `in_app`-format object, when it has one.
     static func expiresMilliseconds(_ json: String) -> Int64? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let text = object["expires_date_ms"] as? String else { return nil }
+            let text = object["expires_date_ms"] as? String
+        else { return nil }
         return Int64(text)
     }
 }

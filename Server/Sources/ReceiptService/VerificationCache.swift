@@ -135,7 +135,8 @@ extension VerifiedReceipt {
     var approximateBytes: Int {
         var total = 512 + record.bytes.count + receiptJSON.utf8.count + record.bundleID.utf8.count
         for transaction in record.transactions {
-            total += 128 + transaction.json.utf8.count + transaction.transactionID.utf8.count
+            total +=
+                128 + transaction.json.utf8.count + transaction.transactionID.utf8.count
                 + transaction.originalTransactionID.utf8.count + transaction.productID.utf8.count
         }
         for id in subscriptionOriginalIDs { total += 32 + id.utf8.count }

@@ -32,15 +32,17 @@ struct VerifiedReceipt: Sendable {
         let transactions = receipt.inAppPurchases.map { purchase in
             let original = purchase.originalTransactionIdentifier ?? purchase.transactionIdentifier
             if purchase.isSubscription { originals.insert(original) }
-            return TransactionRecord(transactionID: purchase.transactionIdentifier, originalTransactionID: original,
-                                     productID: purchase.productIdentifier,
-                                     purchaseMilliseconds: purchase.purchaseDate.millisecondsSince1970,
-                                     json: ReceiptJSON.purchaseObject(purchase))
+            return TransactionRecord(
+                transactionID: purchase.transactionIdentifier, originalTransactionID: original,
+                productID: purchase.productIdentifier,
+                purchaseMilliseconds: purchase.purchaseDate.millisecondsSince1970,
+                json: ReceiptJSON.purchaseObject(purchase))
         }
         subscriptionOriginalIDs = originals.sorted()
-        record = ReceiptRecord(sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
-                               environment: receipt.environment.verifyReceiptName,
-                               createdMilliseconds: receipt.creationDate.millisecondsSince1970, transactions: transactions)
+        record = ReceiptRecord(
+            sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
+            environment: receipt.environment.verifyReceiptName,
+            createdMilliseconds: receipt.creationDate.millisecondsSince1970, transactions: transactions)
     }
 
     /// A transaction receipt: one transaction, stored in `in_app`'s key format beside app
@@ -53,12 +55,14 @@ struct VerifiedReceipt: Sendable {
         isTransactionReceipt = true
         let original = receipt.originalTransactionIdentifier ?? receipt.transactionIdentifier
         subscriptionOriginalIDs = receipt.isAutoRenewable ? [original] : []
-        let transaction = TransactionRecord(transactionID: receipt.transactionIdentifier, originalTransactionID: original,
-                                            productID: receipt.productIdentifier,
-                                            purchaseMilliseconds: receipt.purchaseDate.milliseconds,
-                                            json: TransactionReceiptJSON.inAppObject(receipt))
-        record = ReceiptRecord(sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
-                               environment: environment.verifyReceiptName,
-                               createdMilliseconds: receipt.purchaseDate.milliseconds, transactions: [transaction])
+        let transaction = TransactionRecord(
+            transactionID: receipt.transactionIdentifier, originalTransactionID: original,
+            productID: receipt.productIdentifier,
+            purchaseMilliseconds: receipt.purchaseDate.milliseconds,
+            json: TransactionReceiptJSON.inAppObject(receipt))
+        record = ReceiptRecord(
+            sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
+            environment: environment.verifyReceiptName,
+            createdMilliseconds: receipt.purchaseDate.milliseconds, transactions: [transaction])
     }
 }

@@ -46,8 +46,10 @@ public final class VerifyReceiptService: Sendable {
         public var limit: VerificationLimit
 
         /// A configuration; the cache defaults are the command line's, and without `limit` nothing is shed.
-        public init(roots: [TrustAnchor]? = nil, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool = false,
-                    cacheCapacity: Int = 10_000, cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited) {
+        public init(
+            roots: [TrustAnchor]? = nil, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool = false,
+            cacheCapacity: Int = 10_000, cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited
+        ) {
             self.roots = roots
             self.legacyIntermediates = legacyIntermediates
             self.allowXcode = allowXcode
@@ -68,8 +70,10 @@ public final class VerifyReceiptService: Sendable {
     public let limit: VerificationLimit
     let refusals: RefusalLog
 
-    public init(store: any ReceiptStore, registry: AppRegistry, configuration: Configuration,
-                metrics: ServiceMetrics, logger: Logger) {
+    public init(
+        store: any ReceiptStore, registry: AppRegistry, configuration: Configuration,
+        metrics: ServiceMetrics, logger: Logger
+    ) {
         self.store = store
         self.registry = registry
         verifier = ReceiptVerifier(roots: configuration.roots, legacyIntermediates: configuration.legacyIntermediates)
@@ -149,8 +153,10 @@ public final class VerifyReceiptService: Sendable {
     /// Status 0 for an admitted receipt, once it is durable (21100 when storage fails): stores
     /// it unless stored already, and reads the history of its subscriptions. `route` names the
     /// path the request came to in the logs (the hosted API's; default `endpoint`'s).
-    func remember(_ checked: CheckedReceipt, at endpoint: VerifyEndpoint, excludeOld: Bool, now: Date,
-                  route: String? = nil) async -> VerifyAnswer {
+    func remember(
+        _ checked: CheckedReceipt, at endpoint: VerifyEndpoint, excludeOld: Bool, now: Date,
+        route: String? = nil
+    ) async -> VerifyAnswer {
         let receipt = checked.verified
         do {
             if !checked.stored {
@@ -160,15 +166,23 @@ public final class VerifyReceiptService: Sendable {
             var history: PurchaseHistory?
             if receipt.hasSubscription {
                 history = try await metrics.storageHistory.measure {
-                    try await store.history(bundleID: receipt.record.bundleID, environment: receipt.record.environment,
-                                            originalTransactionIDs: receipt.subscriptionOriginalIDs)
+                    try await store.history(
+                        bundleID: receipt.record.bundleID, environment: receipt.record.environment,
+                        originalTransactionIDs: receipt.subscriptionOriginalIDs)
                 }
             }
-            logger.debug("verified", metadata: ["receipt_sha256": "\(Self.hex(receipt.record.sha256.prefix(8)))",
-                                                "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(route ?? endpoint.path)"])
+            logger.debug(
+                "verified",
+                metadata: [
+                    "receipt_sha256": "\(Self.hex(receipt.record.sha256.prefix(8)))",
+                    "bundle_id": "\(receipt.record.bundleID)", "endpoint": "\(route ?? endpoint.path)",
+                ])
             if receipt.isTransactionReceipt { return TransactionReceiptAnswer.answer(receipt, history: history, now: now) }
-            return VerifyAnswer(status: .valid, json: ResponseJSON.valid(receipt, requestDate: now, history: history,
-                                                                         excludeOld: excludeOld))
+            return VerifyAnswer(
+                status: .valid,
+                json: ResponseJSON.valid(
+                    receipt, requestDate: now, history: history,
+                    excludeOld: excludeOld))
         } catch {
             logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(route ?? endpoint.path)"])
             return failure(.storageUnavailable)

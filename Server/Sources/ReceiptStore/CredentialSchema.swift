@@ -5,28 +5,30 @@
 /// - `api_keys`: each API key's public id, the SHA-256 of the whole key, whether it may use every
 ///   app's token (`all_apps` 1) or only those listed in `api_key_apps`, created and revoked dates.
 extension Schema {
-    static let hostedValidator = Migration(version: 4, name: "app tokens, encryption keys, api keys") { d in [
-        "ALTER TABLE apps ADD COLUMN token_id TEXT",
-        "ALTER TABLE apps ADD COLUMN token_sha256 \(d.bytes)",
-        "ALTER TABLE apps ADD COLUMN encryption_key \(d.bytes)",
-        "CREATE UNIQUE INDEX apps_by_token ON apps (token_id)",
-        """
-        CREATE TABLE api_keys (
-            key_id TEXT PRIMARY KEY,
-            key_sha256 \(d.bytes) NOT NULL,
-            all_apps \(d.int64) NOT NULL,
-            created_ms \(d.int64) NOT NULL,
-            revoked_ms \(d.int64)
-        )
-        """,
-        """
-        CREATE TABLE api_key_apps (
-            key_id TEXT NOT NULL REFERENCES api_keys (key_id),
-            bundle_id TEXT NOT NULL,
-            PRIMARY KEY (key_id, bundle_id)
-        )
-        """,
-    ] }
+    static let hostedValidator = Migration(version: 4, name: "app tokens, encryption keys, api keys") { d in
+        [
+            "ALTER TABLE apps ADD COLUMN token_id TEXT",
+            "ALTER TABLE apps ADD COLUMN token_sha256 \(d.bytes)",
+            "ALTER TABLE apps ADD COLUMN encryption_key \(d.bytes)",
+            "CREATE UNIQUE INDEX apps_by_token ON apps (token_id)",
+            """
+            CREATE TABLE api_keys (
+                key_id TEXT PRIMARY KEY,
+                key_sha256 \(d.bytes) NOT NULL,
+                all_apps \(d.int64) NOT NULL,
+                created_ms \(d.int64) NOT NULL,
+                revoked_ms \(d.int64)
+            )
+            """,
+            """
+            CREATE TABLE api_key_apps (
+                key_id TEXT NOT NULL REFERENCES api_keys (key_id),
+                bundle_id TEXT NOT NULL,
+                PRIMARY KEY (key_id, bundle_id)
+            )
+            """,
+        ]
+    }
 }
 
 /// SQL of the credential tables, with `?` placeholders (numbered for PostgreSQL).
@@ -48,22 +50,28 @@ enum CredentialStatements {
     static let revokeKey = "UPDATE api_keys SET revoked_ms = COALESCE(revoked_ms, ?) WHERE key_id = ? RETURNING key_id"
 
     /// Keys from their rows and the rows of `api_key_apps`.
-    static func keys(_ rows: [(id: String, sha256: [UInt8], allApps: Int64, created: Int64, revoked: Int64?)],
-                     apps: [(id: String, bundleID: String)]) -> [APIKeyRecord] {
+    static func keys(
+        _ rows: [(id: String, sha256: [UInt8], allApps: Int64, created: Int64, revoked: Int64?)],
+        apps: [(id: String, bundleID: String)]
+    ) -> [APIKeyRecord] {
         let listed = Dictionary(grouping: apps, by: \.id).mapValues { $0.map(\.bundleID) }
         return rows.map { row in
-            APIKeyRecord(id: row.id, sha256: row.sha256, apps: row.allApps != 0 ? nil : listed[row.id] ?? [],
-                         createdMilliseconds: row.created, revokedMilliseconds: row.revoked)
+            APIKeyRecord(
+                id: row.id, sha256: row.sha256, apps: row.allApps != 0 ? nil : listed[row.id] ?? [],
+                createdMilliseconds: row.created, revokedMilliseconds: row.revoked)
         }
     }
 
     /// An app record from its columns; credentials only when the app has a token.
-    static func app(bundleID: String, secret: [UInt8]?, appleID: Int64?, tokenID: String?, tokenSHA256: [UInt8]?,
-                    sealedEncryptionKey: [UInt8]?) -> AppRecord {
+    static func app(
+        bundleID: String, secret: [UInt8]?, appleID: Int64?, tokenID: String?, tokenSHA256: [UInt8]?,
+        sealedEncryptionKey: [UInt8]?
+    ) -> AppRecord {
         let credentials = tokenID.flatMap { id in
             tokenSHA256.map { AppCredentials(tokenID: id, tokenSHA256: $0, sealedEncryptionKey: sealedEncryptionKey) }
         }
-        return AppRecord(registration: AppRegistration(bundleID: bundleID, sharedSecretHash: secret, appleID: appleID),
-                         credentials: credentials)
+        return AppRecord(
+            registration: AppRegistration(bundleID: bundleID, sharedSecretHash: secret, appleID: appleID),
+            credentials: credentials)
     }
 }

@@ -26,15 +26,17 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
             return
         }
         guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
-              let url = URLComponents(string: text),
-              let host = url.host, !host.isEmpty,
-              let user = url.percentEncodedUser.flatMap({ $0.removingPercentEncoding }), !user.isEmpty
+            let url = URLComponents(string: text),
+            let host = url.host, !host.isEmpty,
+            let user = url.percentEncodedUser.flatMap({ $0.removingPercentEncoding }), !user.isEmpty
         else { throw .invalidDatabaseURL(Self.redacted(text)) }
         let database = String(url.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/"), url.query == nil else { throw .invalidDatabaseURL(Self.redacted(text)) }
-        self = .postgres(PostgresLocation(host: host, port: url.port ?? 5432, user: user,
-                                          password: url.percentEncodedPassword.flatMap { $0.removingPercentEncoding },
-                                          database: database))
+        self = .postgres(
+            PostgresLocation(
+                host: host, port: url.port ?? 5432, user: user,
+                password: url.percentEncodedPassword.flatMap { $0.removingPercentEncoding },
+                database: database))
     }
 
     /// The location without its password (for logs and messages).
@@ -53,7 +55,8 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     /// `text` with anything between `://` and `@` replaced, so a password never reaches a log.
     static func redacted(_ text: String) -> String {
         guard let scheme = text.range(of: "://"), let at = text.range(of: "@", options: .backwards),
-              scheme.upperBound <= at.lowerBound else { return text }
+            scheme.upperBound <= at.lowerBound
+        else { return text }
         return text.replacingCharacters(in: scheme.upperBound ..< at.lowerBound, with: "…")
     }
 }

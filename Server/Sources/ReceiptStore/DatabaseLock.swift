@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One server per SQLite file: the server holds an exclusive `flock(2)` on `PATH.lock` (mode
@@ -40,8 +40,9 @@ final class DatabaseLock: Sendable {
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK {
-                    throw .databaseInUse(path: DatabaseFile.absolute(databasePath), lockFile: DatabaseFile.absolute(path),
-                                         holder: Self.holder(path))
+                    throw .databaseInUse(
+                        path: DatabaseFile.absolute(databasePath), lockFile: DatabaseFile.absolute(path),
+                        holder: Self.holder(path))
                 }
                 throw .lockFailed(lockFile: DatabaseFile.absolute(path), reason: Self.reason(code))
             }

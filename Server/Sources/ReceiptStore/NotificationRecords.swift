@@ -21,8 +21,10 @@ public struct NotificationRecord: Sendable, Hashable {
     public var renewalInfo: RenewalInfoRecord?
 
     /// A record of verified values.
-    public init(uuid: String, type: String, subtype: String?, signedMilliseconds: Int64, signedPayload: String,
-                bundleID: String, environment: String, transaction: NotificationTransaction?, renewalInfo: RenewalInfoRecord?) {
+    public init(
+        uuid: String, type: String, subtype: String?, signedMilliseconds: Int64, signedPayload: String,
+        bundleID: String, environment: String, transaction: NotificationTransaction?, renewalInfo: RenewalInfoRecord?
+    ) {
         self.uuid = uuid
         self.type = type
         self.subtype = subtype
@@ -56,8 +58,10 @@ public struct NotificationTransaction: Sendable, Hashable {
     public var serverMembers: String
 
     /// A transaction of verified values.
-    public init(transactionID: String, originalTransactionID: String, productID: String, purchaseMilliseconds: Int64,
-                signedMilliseconds: Int64, json: String, serverMembers: String) {
+    public init(
+        transactionID: String, originalTransactionID: String, productID: String, purchaseMilliseconds: Int64,
+        signedMilliseconds: Int64, json: String, serverMembers: String
+    ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
         self.productID = productID

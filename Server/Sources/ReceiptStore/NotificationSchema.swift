@@ -14,34 +14,36 @@
 /// history reads both tables and merges them by key (`TransactionMerge`), so neither source can
 /// move the other's `latest_receipt` pointer.
 enum NotificationSchema {
-    static let migration = Migration(version: 3, name: "notification_transactions, renewal_infos") { d in [
-        """
-        CREATE TABLE notification_transactions (
-            bundle_id TEXT NOT NULL,
-            environment TEXT NOT NULL,
-            transaction_id TEXT NOT NULL,
-            original_transaction_id TEXT NOT NULL,
-            product_id TEXT NOT NULL,
-            purchase_date_ms \(d.int64) NOT NULL,
-            signed_date_ms \(d.int64) NOT NULL,
-            info TEXT NOT NULL,
-            server_members TEXT NOT NULL,
-            PRIMARY KEY (bundle_id, environment, transaction_id)
-        )
-        """,
-        """
-        CREATE INDEX notification_transactions_by_original ON notification_transactions
-            (bundle_id, environment, original_transaction_id)
-        """,
-        """
-        CREATE TABLE renewal_infos (
-            bundle_id TEXT NOT NULL,
-            environment TEXT NOT NULL,
-            original_transaction_id TEXT NOT NULL,
-            signed_date_ms \(d.int64) NOT NULL,
-            info TEXT NOT NULL,
-            PRIMARY KEY (bundle_id, environment, original_transaction_id)
-        )
-        """,
-    ] }
+    static let migration = Migration(version: 3, name: "notification_transactions, renewal_infos") { d in
+        [
+            """
+            CREATE TABLE notification_transactions (
+                bundle_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                original_transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                purchase_date_ms \(d.int64) NOT NULL,
+                signed_date_ms \(d.int64) NOT NULL,
+                info TEXT NOT NULL,
+                server_members TEXT NOT NULL,
+                PRIMARY KEY (bundle_id, environment, transaction_id)
+            )
+            """,
+            """
+            CREATE INDEX notification_transactions_by_original ON notification_transactions
+                (bundle_id, environment, original_transaction_id)
+            """,
+            """
+            CREATE TABLE renewal_infos (
+                bundle_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                original_transaction_id TEXT NOT NULL,
+                signed_date_ms \(d.int64) NOT NULL,
+                info TEXT NOT NULL,
+                PRIMARY KEY (bundle_id, environment, original_transaction_id)
+            )
+            """,
+        ]
+    }
 }

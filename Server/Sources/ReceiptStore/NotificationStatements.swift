@@ -76,12 +76,16 @@ enum NotificationStatements {
             for record in batch {
                 if seen.insert(record.uuid).inserted { notifications.append(record) }
                 if let t = record.transaction {
-                    Self.keepLater(t, Key(bundleID: record.bundleID, environment: record.environment, id: t.transactionID),
-                                   in: &transactions) { ($0.signedMilliseconds, $0.json) }
+                    Self.keepLater(
+                        t, Key(bundleID: record.bundleID, environment: record.environment, id: t.transactionID),
+                        in: &transactions
+                    ) { ($0.signedMilliseconds, $0.json) }
                 }
                 if let r = record.renewalInfo {
-                    Self.keepLater(r, Key(bundleID: record.bundleID, environment: record.environment, id: r.originalTransactionID),
-                                   in: &renewals) { ($0.signedMilliseconds, $0.json) }
+                    Self.keepLater(
+                        r, Key(bundleID: record.bundleID, environment: record.environment, id: r.originalTransactionID),
+                        in: &renewals
+                    ) { ($0.signedMilliseconds, $0.json) }
                 }
             }
             notifications.sort { $0.uuid < $1.uuid }

@@ -30,8 +30,10 @@ public enum Stores {
     /// that `secrets` is the operator key its secrets are sealed under
     /// (`StoreError.wrongSecretsKey` otherwise). The caller runs the returned store (it is a
     /// `Service`) for as long as it writes.
-    public static func open(_ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
-                            options: OpenOptions = .default) async throws(StoreError) -> any ReceiptStore {
+    public static func open(
+        _ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
+        options: OpenOptions = .default
+    ) async throws(StoreError) -> any ReceiptStore {
         switch location {
         case .sqlite(let path): return try SQLiteStore(path: path, secrets: secrets, logger: logger, options: options)
         case .postgres(let postgres): return try await PostgresStore(postgres, secrets: secrets, logger: logger)
@@ -40,8 +42,10 @@ public enum Stores {
 
     /// Opens the store, runs it while `body` uses it, then shuts it down (committing any queued
     /// write) and returns `body`'s result: for one-shot commands such as `stats`.
-    public static func with<T: Sendable>(_ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
-                                         _ body: @Sendable (any ReceiptStore) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(
+        _ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
+        _ body: @Sendable (any ReceiptStore) async throws -> T
+    ) async throws -> T {
         try await run(try await open(location, secrets: secrets, logger: logger), body)
     }
 

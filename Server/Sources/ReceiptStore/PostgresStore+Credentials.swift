@@ -8,10 +8,13 @@ extension PostgresStore {
             var apps: [AppRecord] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: CredentialStatements.selectAppRecords), logger: logger)
             for try await (bundle, secret, appleID, tokenID, tokenSHA, key) in rows.decode(
-                (String, ByteBuffer?, Int64?, String?, ByteBuffer?, ByteBuffer?).self) {
-                apps.append(CredentialStatements.app(bundleID: bundle, secret: secret.map { Array(buffer: $0) }, appleID: appleID,
-                                                     tokenID: tokenID, tokenSHA256: tokenSHA.map { Array(buffer: $0) },
-                                                     sealedEncryptionKey: key.map { Array(buffer: $0) }))
+                (String, ByteBuffer?, Int64?, String?, ByteBuffer?, ByteBuffer?).self)
+            {
+                apps.append(
+                    CredentialStatements.app(
+                        bundleID: bundle, secret: secret.map { Array(buffer: $0) }, appleID: appleID,
+                        tokenID: tokenID, tokenSHA256: tokenSHA.map { Array(buffer: $0) },
+                        sealedEncryptionKey: key.map { Array(buffer: $0) }))
             }
             return apps
         }
@@ -49,12 +52,14 @@ extension PostgresStore {
         try await database { [client, logger] in
             var rows: [(id: String, sha256: [UInt8], allApps: Int64, created: Int64, revoked: Int64?)] = []
             for try await (id, sha, all, created, revoked) in try await client.query(
-                PostgresQuery(unsafeSQL: CredentialStatements.selectKeys), logger: logger).decode((String, ByteBuffer, Int64, Int64, Int64?).self) {
+                PostgresQuery(unsafeSQL: CredentialStatements.selectKeys), logger: logger
+            ).decode((String, ByteBuffer, Int64, Int64, Int64?).self) {
                 rows.append((id, Array(buffer: sha), all, created, revoked))
             }
             var apps: [(id: String, bundleID: String)] = []
             for try await (id, bundle) in try await client.query(
-                PostgresQuery(unsafeSQL: CredentialStatements.selectKeyApps), logger: logger).decode((String, String).self) {
+                PostgresQuery(unsafeSQL: CredentialStatements.selectKeyApps), logger: logger
+            ).decode((String, String).self) {
                 apps.append((id, bundle))
             }
             return CredentialStatements.keys(rows, apps: apps)

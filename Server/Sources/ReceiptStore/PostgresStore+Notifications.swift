@@ -35,7 +35,8 @@ extension PostgresStore {
             binds.append(n.signedPayload)
             binds.append(now)
         }
-        try await insert(rows.transactions, columns: 9, { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger) { row, binds in
+        try await insert(rows.transactions, columns: 9, { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger) {
+            row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)
             binds.append(row.key.id)
@@ -46,7 +47,8 @@ extension PostgresStore {
             binds.append(row.value.json)
             binds.append(row.value.serverMembers)
         }
-        try await insert(rows.renewals, columns: 5, { NotificationStatements.upsertRenewals(rows: $0, .postgres) }, connection, logger) { row, binds in
+        try await insert(rows.renewals, columns: 5, { NotificationStatements.upsertRenewals(rows: $0, .postgres) }, connection, logger) {
+            row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)
             binds.append(row.key.id)
@@ -56,8 +58,10 @@ extension PostgresStore {
     }
 
     /// Runs `sql(rowCount)` once per chunk of `rows`, each row bound by `bind` as `columns` values.
-    private static func insert<Row>(_ rows: [Row], columns: Int, _ sql: (Int) -> String, _ connection: PostgresConnection, _ logger: Logger,
-                                    bind: (Row, inout PostgresBindings) -> Void) async throws {
+    private static func insert<Row>(
+        _ rows: [Row], columns: Int, _ sql: (Int) -> String, _ connection: PostgresConnection, _ logger: Logger,
+        bind: (Row, inout PostgresBindings) -> Void
+    ) async throws {
         for chunk in rows.chunks(of: maxBinds / columns) {
             var binds = PostgresBindings(capacity: chunk.count * columns)
             for row in chunk { bind(row, &binds) }
@@ -66,21 +70,29 @@ extension PostgresStore {
     }
 
     /// What notifications told of these subscriptions: their transactions and renewal infos.
-    static func readNotified(_ client: PostgresClient, logger: Logger, bundleID: String, environment: String,
-                             originalTransactionIDs: [String]) async throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
+    static func readNotified(
+        _ client: PostgresClient, logger: Logger, bundleID: String, environment: String,
+        originalTransactionIDs: [String]
+    ) async throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
         var transactions: [NotificationTransaction] = []
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, info, server_members
             FROM notification_transactions WHERE bundle_id = \(bundleID) AND environment = \(environment)
             AND original_transaction_id = ANY(\(originalTransactionIDs))
             """, logger: logger)
-        for try await (id, original, product, purchase, signed, info, members) in rows.decode((String, String, String, Int64, Int64, String, String).self) {
-            transactions.append(NotificationTransaction(transactionID: id, originalTransactionID: original, productID: product,
-                                                        purchaseMilliseconds: purchase, signedMilliseconds: signed, json: info,
-                                                        serverMembers: members))
+        for try await (id, original, product, purchase, signed, info, members) in rows.decode(
+            (String, String, String, Int64, Int64, String, String).self)
+        {
+            transactions.append(
+                NotificationTransaction(
+                    transactionID: id, originalTransactionID: original, productID: product,
+                    purchaseMilliseconds: purchase, signedMilliseconds: signed, json: info,
+                    serverMembers: members))
         }
         var renewals: [StoredRenewalInfo] = []
-        let renewalRows = try await client.query("""
+        let renewalRows = try await client.query(
+            """
             SELECT original_transaction_id, info FROM renewal_infos WHERE bundle_id = \(bundleID) AND environment = \(environment)
             AND original_transaction_id = ANY(\(originalTransactionIDs)) ORDER BY original_transaction_id COLLATE "C"
             """, logger: logger)

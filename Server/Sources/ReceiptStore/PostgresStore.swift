@@ -28,8 +28,9 @@ public final class PostgresStore: ReceiptStore {
         // The migrations run on a connection of their own, made first: its failure is the
         // operator's answer (connection refused, no such database, wrong password).
         let first = try await Self.connect(location, logger: logger)
-        var configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
-                                                         password: location.password, database: location.database, tls: .disable)
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user,
+            password: location.password, database: location.database, tls: .disable)
         configuration.options.maximumConnections = 16
         configuration.options.connectTimeout = Self.connectTimeout
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -63,16 +64,18 @@ public final class PostgresStore: ReceiptStore {
     /// One connection to `location` within `connectTimeout`, or `StoreError.unreachable` naming
     /// the host, port and database (never the password) and why.
     static func connect(_ location: DatabaseLocation.PostgresLocation, logger: Logger) async throws(StoreError) -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.user,
-                                                             password: location.password, database: location.database, tls: .disable)
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user,
+            password: location.password, database: location.database, tls: .disable)
         configuration.options.connectTimeout = TimeAmount(connectTimeout)
         do {
             return try await withDeadline(connectTimeout) { [configuration] in
                 try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             }
         } catch {
-            throw .unreachable(host: location.host, port: location.port, database: location.database,
-                               reason: connectionFailure(error, password: location.password))
+            throw .unreachable(
+                host: location.host, port: location.port, database: location.database,
+                reason: connectionFailure(error, password: location.password))
         }
     }
 
@@ -138,7 +141,8 @@ public final class PostgresStore: ReceiptStore {
                     binds.append(Int64(migration.version))
                     binds.append(migration.name)
                     binds.append(SQLiteStore.nowMilliseconds())
-                    _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
+                    _ = try await connection.query(
+                        PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
                     _ = try await connection.query("COMMIT", logger: logger)
                     logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
                     if migration.rewrite == .sealSecrets { _ = try await connection.query("VACUUM FULL apps", logger: logger) }
@@ -203,7 +207,8 @@ public final class PostgresStore: ReceiptStore {
     public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
         return try await database { [client, logger] in
-            let rows = try await client.query("""
+            let rows = try await client.query(
+                """
                 SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms, as_of_ms
                 FROM transactions WHERE bundle_id = \(bundleID) AND environment = \(environment)
                 AND original_transaction_id = ANY(\(originalTransactionIDs))
@@ -211,22 +216,30 @@ public final class PostgresStore: ReceiptStore {
                 """, logger: logger)
             var transactions: [TransactionMerge.ReceiptRow] = []
             var newest: (created: Int64, sha256: ByteBuffer)?
-            for try await (id, original, purchase, info, sha, created, asOf) in rows.decode((String, String, Int64, String, ByteBuffer?, Int64?, Int64).self) {
-                transactions.append(TransactionMerge.ReceiptRow(
-                    transaction: StoredTransaction(transactionID: id, originalTransactionID: original, purchaseMilliseconds: purchase, json: info),
-                    asOfMilliseconds: asOf))
+            for try await (id, original, purchase, info, sha, created, asOf) in rows.decode(
+                (String, String, Int64, String, ByteBuffer?, Int64?, Int64).self)
+            {
+                transactions.append(
+                    TransactionMerge.ReceiptRow(
+                        transaction: StoredTransaction(
+                            transactionID: id, originalTransactionID: original, purchaseMilliseconds: purchase, json: info),
+                        asOfMilliseconds: asOf))
                 if let sha, let created, created > (newest?.created ?? .min) { newest = (created, sha) }
             }
             var latest: [UInt8]?
             if let newest {
-                for try await data in try await client.query("SELECT data FROM receipts WHERE sha256 = \(newest.sha256)", logger: logger).decode(ByteBuffer.self) {
+                for try await data in try await client.query("SELECT data FROM receipts WHERE sha256 = \(newest.sha256)", logger: logger).decode(
+                    ByteBuffer.self)
+                {
                     latest = Array(buffer: data)
                 }
             }
-            let notified = try await Self.readNotified(client, logger: logger, bundleID: bundleID, environment: environment,
-                                                       originalTransactionIDs: originalTransactionIDs)
-            return PurchaseHistory(transactions: TransactionMerge.merge(transactions, notified.transactions), latestReceipt: latest,
-                                   pendingRenewals: notified.renewals)
+            let notified = try await Self.readNotified(
+                client, logger: logger, bundleID: bundleID, environment: environment,
+                originalTransactionIDs: originalTransactionIDs)
+            return PurchaseHistory(
+                transactions: TransactionMerge.merge(transactions, notified.transactions), latestReceipt: latest,
+                pendingRenewals: notified.renewals)
         }
     }
 
@@ -249,7 +262,8 @@ public final class PostgresStore: ReceiptStore {
                     binds.append(app.bundleID)
                     binds.append(app.sharedSecretHash.map { ByteBuffer(bytes: $0) })
                     binds.append(app.appleID)
-                    _ = try await connection.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.upsertApp), binds: binds), logger: logger)
+                    _ = try await connection.query(
+                        PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.upsertApp), binds: binds), logger: logger)
                 }
             }
         }
@@ -257,8 +271,10 @@ public final class PostgresStore: ReceiptStore {
 
     public func counts() async throws -> StoreCounts {
         try await database { [client, logger] in
-            for try await (receipts, transactions, notifications) in try await client.query(PostgresQuery(unsafeSQL: StoreStatements.counts), logger: logger)
-                .decode((Int64, Int64, Int64).self) {
+            for try await (receipts, transactions, notifications) in try await client.query(
+                PostgresQuery(unsafeSQL: StoreStatements.counts), logger: logger
+            )
+            .decode((Int64, Int64, Int64).self) {
                 return StoreCounts(receipts: receipts, transactions: transactions, notifications: notifications)
             }
             throw StoreError.database("COUNT returned no row")

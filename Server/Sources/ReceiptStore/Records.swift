@@ -12,8 +12,10 @@ public struct ReceiptRecord: Sendable, Hashable {
     /// The receipt's in-app purchases.
     public var transactions: [TransactionRecord]
 
-    public init(sha256: [UInt8], bytes: [UInt8], bundleID: String, environment: String,
-                createdMilliseconds: Int64, transactions: [TransactionRecord]) {
+    public init(
+        sha256: [UInt8], bytes: [UInt8], bundleID: String, environment: String,
+        createdMilliseconds: Int64, transactions: [TransactionRecord]
+    ) {
         self.sha256 = sha256
         self.bytes = bytes
         self.bundleID = bundleID
@@ -33,8 +35,10 @@ public struct TransactionRecord: Sendable, Hashable {
     /// The purchase as a JSON object in `in_app`'s key format, ready to be listed.
     public var json: String
 
-    public init(transactionID: String, originalTransactionID: String, productID: String,
-                purchaseMilliseconds: Int64, json: String) {
+    public init(
+        transactionID: String, originalTransactionID: String, productID: String,
+        purchaseMilliseconds: Int64, json: String
+    ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
         self.productID = productID

@@ -7,8 +7,9 @@ extension SQLiteStore {
     public func appRecords() async throws -> [AppRecord] {
         try await read { db in
             try Row.fetchAll(db, sql: CredentialStatements.selectAppRecords).map { row in
-                CredentialStatements.app(bundleID: row[0], secret: Self.bytes(row[1]), appleID: row[2], tokenID: row[3],
-                                         tokenSHA256: Self.bytes(row[4]), sealedEncryptionKey: Self.bytes(row[5]))
+                CredentialStatements.app(
+                    bundleID: row[0], secret: Self.bytes(row[1]), appleID: row[2], tokenID: row[3],
+                    tokenSHA256: Self.bytes(row[4]), sealedEncryptionKey: Self.bytes(row[5]))
             }
         }
     }
@@ -16,10 +17,12 @@ extension SQLiteStore {
     public func putApp(_ app: AppRecord) async throws {
         try await write { db in
             let r = app.registration, c = app.credentials
-            try db.execute(sql: CredentialStatements.putApp, arguments: [
-                r.bundleID, r.sharedSecretHash.map { Data($0) }, r.appleID, c?.tokenID, c.map { Data($0.tokenSHA256) },
-                c?.sealedEncryptionKey.map { Data($0) },
-            ])
+            try db.execute(
+                sql: CredentialStatements.putApp,
+                arguments: [
+                    r.bundleID, r.sharedSecretHash.map { Data($0) }, r.appleID, c?.tokenID, c.map { Data($0.tokenSHA256) },
+                    c?.sealedEncryptionKey.map { Data($0) },
+                ])
         }
     }
 
@@ -33,8 +36,10 @@ extension SQLiteStore {
     public func apiKeys() async throws -> [APIKeyRecord] {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: CredentialStatements.selectKeys).map { row in
-                (id: row[0] as String, sha256: Self.bytes(row[1]) ?? [], allApps: row[2] as Int64, created: row[3] as Int64,
-                 revoked: row[4] as Int64?)
+                (
+                    id: row[0] as String, sha256: Self.bytes(row[1]) ?? [], allApps: row[2] as Int64, created: row[3] as Int64,
+                    revoked: row[4] as Int64?
+                )
             }
             let apps = try Row.fetchAll(db, sql: CredentialStatements.selectKeyApps).map { (id: $0[0] as String, bundleID: $0[1] as String) }
             return CredentialStatements.keys(rows, apps: apps)
@@ -43,8 +48,9 @@ extension SQLiteStore {
 
     public func addAPIKey(_ key: APIKeyRecord) async throws {
         try await write { db in
-            try db.execute(sql: CredentialStatements.insertKey,
-                           arguments: [key.id, Data(key.sha256), key.apps == nil ? 1 : 0, key.createdMilliseconds])
+            try db.execute(
+                sql: CredentialStatements.insertKey,
+                arguments: [key.id, Data(key.sha256), key.apps == nil ? 1 : 0, key.createdMilliseconds])
             for bundleID in key.apps ?? [] {
                 try db.execute(sql: CredentialStatements.insertKeyApp, arguments: [key.id, bundleID])
             }

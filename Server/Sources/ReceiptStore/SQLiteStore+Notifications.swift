@@ -33,8 +33,10 @@ extension SQLiteStore {
         }
         let upsertTransaction = try db.cachedStatement(sql: NotificationStatements.upsertTransactions(rows: 1, .sqlite))
         for (key, t) in rows.transactions {
-            try upsertTransaction.execute(arguments: [key.bundleID, key.environment, key.id, t.originalTransactionID, t.productID,
-                                                      t.purchaseMilliseconds, t.signedMilliseconds, t.json, t.serverMembers])
+            try upsertTransaction.execute(arguments: [
+                key.bundleID, key.environment, key.id, t.originalTransactionID, t.productID,
+                t.purchaseMilliseconds, t.signedMilliseconds, t.json, t.serverMembers,
+            ])
             changed = changed || db.changesCount > 0
         }
         let upsertRenewal = try db.cachedStatement(sql: NotificationStatements.upsertRenewals(rows: 1, .sqlite))
@@ -46,22 +48,31 @@ extension SQLiteStore {
     }
 
     /// What notifications told of these subscriptions: their transactions and renewal infos.
-    static func readNotified(_ db: Database, bundleID: String, environment: String,
-                             originalTransactionIDs: [String]) throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
+    static func readNotified(
+        _ db: Database, bundleID: String, environment: String,
+        originalTransactionIDs: [String]
+    ) throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
         let among = StoreStatements.placeholders(rows: 1, columns: originalTransactionIDs.count)
         var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
         arguments += originalTransactionIDs
-        let transactions = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, info, server_members
-            FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among)
-            """), arguments: StatementArguments(arguments)).map { row in
-            NotificationTransaction(transactionID: row[0], originalTransactionID: row[1], productID: row[2], purchaseMilliseconds: row[3],
-                                    signedMilliseconds: row[4], json: row[5], serverMembers: row[6])
+        let transactions = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, info, server_members
+                    FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among)
+                    """), arguments: StatementArguments(arguments)
+        ).map { row in
+            NotificationTransaction(
+                transactionID: row[0], originalTransactionID: row[1], productID: row[2], purchaseMilliseconds: row[3],
+                signedMilliseconds: row[4], json: row[5], serverMembers: row[6])
         }
-        let renewals = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT original_transaction_id, info FROM renewal_infos
-            WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among) ORDER BY original_transaction_id
-            """), arguments: StatementArguments(arguments)).map { row in
+        let renewals = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT original_transaction_id, info FROM renewal_infos
+                    WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \(among) ORDER BY original_transaction_id
+                    """), arguments: StatementArguments(arguments)
+        ).map { row in
             StoredRenewalInfo(originalTransactionID: row[0], json: row[1])
         }
         return (transactions, renewals)

@@ -91,8 +91,9 @@ public final class SQLiteStore: ReceiptStore {
                     try sealSecrets(db, secrets)
                     rewroteSecrets = true
                 }
-                try db.execute(sql: StoreStatements.recordMigration,
-                               arguments: [migration.version, migration.name, Self.nowMilliseconds()])
+                try db.execute(
+                    sql: StoreStatements.recordMigration,
+                    arguments: [migration.version, migration.name, Self.nowMilliseconds()])
                 logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
             }
             let check = try Data.fetchOne(db, sql: SecretsStatements.selectCheck).map { [UInt8]($0) }
@@ -123,16 +124,20 @@ public final class SQLiteStore: ReceiptStore {
         let now = nowMilliseconds()
         var inserted: [ReceiptRecord] = []
         for receipt in StoreStatements.uniqueRows(batch) {
-            try insertReceipt.execute(arguments: [Data(receipt.sha256), receipt.bundleID, receipt.environment,
-                                                  receipt.createdMilliseconds, Data(receipt.bytes), now])
+            try insertReceipt.execute(arguments: [
+                Data(receipt.sha256), receipt.bundleID, receipt.environment,
+                receipt.createdMilliseconds, Data(receipt.bytes), now,
+            ])
             if db.changesCount > 0 { inserted.append(receipt) }
         }
         let upsert = try db.cachedStatement(sql: StoreStatements.upsertTransactions(rows: 1))
         for row in StoreStatements.transactionRows(inserted) {
             let t = row.transaction, r = row.receipt
-            try upsert.execute(arguments: [r.bundleID, r.environment, t.transactionID, t.originalTransactionID, t.productID,
-                                           t.purchaseMilliseconds, t.json, r.createdMilliseconds, Data(r.sha256),
-                                           r.createdMilliseconds])
+            try upsert.execute(arguments: [
+                r.bundleID, r.environment, t.transactionID, t.originalTransactionID, t.productID,
+                t.purchaseMilliseconds, t.json, r.createdMilliseconds, Data(r.sha256),
+                r.createdMilliseconds,
+            ])
         }
         return !inserted.isEmpty
     }
@@ -165,17 +170,20 @@ public final class SQLiteStore: ReceiptStore {
             var newest: (created: Int64, sha256: Data)?
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
             while let row = try rows.next() {
-                transactions.append(TransactionMerge.ReceiptRow(
-                    transaction: StoredTransaction(transactionID: row[0], originalTransactionID: row[1], purchaseMilliseconds: row[2], json: row[3]),
-                    asOfMilliseconds: row[6]))
+                transactions.append(
+                    TransactionMerge.ReceiptRow(
+                        transaction: StoredTransaction(
+                            transactionID: row[0], originalTransactionID: row[1], purchaseMilliseconds: row[2], json: row[3]),
+                        asOfMilliseconds: row[6]))
                 if let sha: Data = row[4], let created: Int64 = row[5], created > (newest?.created ?? .min) {
                     newest = (created, sha)
                 }
             }
             let latest = try newest.flatMap { try Data.fetchOne(db.cachedStatement(sql: StoreStatements.selectReceiptData), arguments: [$0.sha256]) }
             let notified = try Self.readNotified(db, bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
-            return PurchaseHistory(transactions: TransactionMerge.merge(transactions, notified.transactions),
-                                   latestReceipt: latest.map { [UInt8]($0) }, pendingRenewals: notified.renewals)
+            return PurchaseHistory(
+                transactions: TransactionMerge.merge(transactions, notified.transactions),
+                latestReceipt: latest.map { [UInt8]($0) }, pendingRenewals: notified.renewals)
         }
     }
 

@@ -48,61 +48,65 @@ struct Migration: Sendable {
 ///   (`SecretsSchema`) salts the hashes and seals the hosted API's app keys.
 enum Schema {
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "receipts, transactions, notifications, apps") { d in [
-            """
-            CREATE TABLE receipts (
-                sha256 \(d.bytes) PRIMARY KEY,
-                bundle_id TEXT NOT NULL,
-                environment TEXT NOT NULL,
-                created_ms \(d.int64) NOT NULL,
-                data \(d.bytes) NOT NULL,
-                stored_ms \(d.int64) NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE transactions (
-                bundle_id TEXT NOT NULL,
-                environment TEXT NOT NULL,
-                transaction_id TEXT NOT NULL,
-                original_transaction_id TEXT NOT NULL,
-                product_id TEXT NOT NULL,
-                purchase_date_ms \(d.int64) NOT NULL,
-                info TEXT NOT NULL,
-                as_of_ms \(d.int64) NOT NULL,
-                receipt_sha256 \(d.bytes),
-                receipt_created_ms \(d.int64),
-                PRIMARY KEY (bundle_id, environment, transaction_id)
-            )
-            """,
-            """
-            CREATE INDEX transactions_by_original ON transactions
-                (bundle_id, environment, original_transaction_id, purchase_date_ms)
-            """,
-            """
-            CREATE TABLE notifications (
-                notification_uuid TEXT PRIMARY KEY,
-                bundle_id TEXT NOT NULL,
-                environment TEXT NOT NULL,
-                notification_type TEXT NOT NULL,
-                subtype TEXT,
-                signed_date_ms \(d.int64) NOT NULL,
-                signed_payload TEXT NOT NULL,
-                received_ms \(d.int64) NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE apps (
-                bundle_id TEXT PRIMARY KEY,
-                shared_secret_sha256 \(d.bytes)
-            )
-            """,
-        ] },
-        Migration(version: 2, name: "apps.apple_id") { d in [
-            "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)",
-        ] },
+        Migration(version: 1, name: "receipts, transactions, notifications, apps") { d in
+            [
+                """
+                CREATE TABLE receipts (
+                    sha256 \(d.bytes) PRIMARY KEY,
+                    bundle_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    created_ms \(d.int64) NOT NULL,
+                    data \(d.bytes) NOT NULL,
+                    stored_ms \(d.int64) NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE transactions (
+                    bundle_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    transaction_id TEXT NOT NULL,
+                    original_transaction_id TEXT NOT NULL,
+                    product_id TEXT NOT NULL,
+                    purchase_date_ms \(d.int64) NOT NULL,
+                    info TEXT NOT NULL,
+                    as_of_ms \(d.int64) NOT NULL,
+                    receipt_sha256 \(d.bytes),
+                    receipt_created_ms \(d.int64),
+                    PRIMARY KEY (bundle_id, environment, transaction_id)
+                )
+                """,
+                """
+                CREATE INDEX transactions_by_original ON transactions
+                    (bundle_id, environment, original_transaction_id, purchase_date_ms)
+                """,
+                """
+                CREATE TABLE notifications (
+                    notification_uuid TEXT PRIMARY KEY,
+                    bundle_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    notification_type TEXT NOT NULL,
+                    subtype TEXT,
+                    signed_date_ms \(d.int64) NOT NULL,
+                    signed_payload TEXT NOT NULL,
+                    received_ms \(d.int64) NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE apps (
+                    bundle_id TEXT PRIMARY KEY,
+                    shared_secret_sha256 \(d.bytes)
+                )
+                """,
+            ]
+        },
+        Migration(version: 2, name: "apps.apple_id") { d in
+            [
+                "ALTER TABLE apps ADD COLUMN apple_id \(d.int64)"
+            ]
+        },
         NotificationSchema.migration,   // version 3
-        hostedValidator,                // version 4 (CredentialSchema.swift)
-        secretsAtRest,                  // version 5 (SecretsSchema.swift)
+        hostedValidator,   // version 4 (CredentialSchema.swift)
+        secretsAtRest,   // version 5 (SecretsSchema.swift)
     ]
 
     /// The newest version this program knows.

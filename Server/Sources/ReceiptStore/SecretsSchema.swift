@@ -11,18 +11,22 @@
 /// emptied. Columns are not dropped: SQLite would need the table rebuilt, and an emptied column
 /// holds nothing to read.
 extension Schema {
-    static let secretsAtRest = Migration(version: 5, name: "secrets at rest: sealed app keys, salted shared secrets, key check",
-                                         rewrite: .sealSecrets) { d in [
-        "ALTER TABLE apps ADD COLUMN shared_secret_hash \(d.bytes)",
-        "ALTER TABLE apps ADD COLUMN encryption_key_sealed \(d.bytes)",
-        """
-        CREATE TABLE secrets_check (
-            id \(d.int64) PRIMARY KEY CHECK (id = 1),
-            sealed \(d.bytes) NOT NULL,
-            created_ms \(d.int64) NOT NULL
-        )
-        """,
-    ] }
+    static let secretsAtRest = Migration(
+        version: 5, name: "secrets at rest: sealed app keys, salted shared secrets, key check",
+        rewrite: .sealSecrets
+    ) { d in
+        [
+            "ALTER TABLE apps ADD COLUMN shared_secret_hash \(d.bytes)",
+            "ALTER TABLE apps ADD COLUMN encryption_key_sealed \(d.bytes)",
+            """
+            CREATE TABLE secrets_check (
+                id \(d.int64) PRIMARY KEY CHECK (id = 1),
+                sealed \(d.bytes) NOT NULL,
+                created_ms \(d.int64) NOT NULL
+            )
+            """,
+        ]
+    }
 }
 
 /// SQL of migration 5's data step and of the key check.
@@ -44,8 +48,10 @@ enum SecretsStatements {
 
     /// The new columns of a version-4 row: the salted hash and the sealed key.
     static func convert(_ app: LegacyApp, _ secrets: any SecretsCodec) throws -> (hash: [UInt8]?, sealed: [UInt8]?) {
-        (app.sharedSecretSHA256.map(secrets.saltedSharedSecretHash(fromSHA256:)),
-         try app.encryptionKey.map { try secrets.sealEncryptionKey($0, bundleID: app.bundleID) })
+        (
+            app.sharedSecretSHA256.map(secrets.saltedSharedSecretHash(fromSHA256:)),
+            try app.encryptionKey.map { try secrets.sealEncryptionKey($0, bundleID: app.bundleID) }
+        )
     }
 
     /// Throws unless `checkValue` (nil: the row is missing) was made under `secrets`.

@@ -42,8 +42,9 @@ enum TransactionMerge {
     }
 
     static func stored(_ notified: NotificationTransaction) -> StoredTransaction {
-        StoredTransaction(transactionID: notified.transactionID, originalTransactionID: notified.originalTransactionID,
-                          purchaseMilliseconds: notified.purchaseMilliseconds, json: notified.json)
+        StoredTransaction(
+            transactionID: notified.transactionID, originalTransactionID: notified.originalTransactionID,
+            purchaseMilliseconds: notified.purchaseMilliseconds, json: notified.json)
     }
 
     /// `object` (a JSON object's text, `{…}`) with `members` added before its closing brace.

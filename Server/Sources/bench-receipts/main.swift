@@ -24,12 +24,14 @@ try Data(chain.rootCertificate).write(to: directory.appendingPathComponent("root
     let purchased = Int64(1_700_000_000 + index)
     var receipt = TestReceipt()
     receipt.creationDate = SyntheticReceipts.rfc3339(purchased + 60)
-    receipt.purchases = [TestReceipt.Purchase(
-        productIdentifier: "com.example.receipts.monthly", transactionIdentifier: id,
-        purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: id,
-        originalPurchaseDate: SyntheticReceipts.rfc3339(purchased),
-        expirationDate: SyntheticReceipts.rfc3339(purchased + 30 * 86_400), productType: 3,
-        webOrderLineItemIdentifier: Int64(id), isTrialPeriod: false, isInIntroOfferPeriod: false)]
+    receipt.purchases = [
+        TestReceipt.Purchase(
+            productIdentifier: "com.example.receipts.monthly", transactionIdentifier: id,
+            purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: id,
+            originalPurchaseDate: SyntheticReceipts.rfc3339(purchased),
+            expirationDate: SyntheticReceipts.rfc3339(purchased + 30 * 86_400), productType: 3,
+            webOrderLineItemIdentifier: Int64(id), isTrialPeriod: false, isInIntroOfferPeriod: false)
+    ]
     return #"{"receipt-data":""# + Data(chain.receipt(receipt)).base64EncodedString() + #""}"#
 }
 

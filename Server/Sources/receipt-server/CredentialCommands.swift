@@ -33,12 +33,13 @@ struct APIKeyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await storage.withAdmin { admin in
-                try printJSON(try await admin.store.apiKeys().map { key -> [String: Any] in
-                    var object: [String: Any] = ["id": key.id, "created": isoDate(key.createdMilliseconds)]
-                    if let revoked = key.revokedMilliseconds { object["revoked"] = isoDate(revoked) }
-                    if let apps = key.apps { object["apps"] = apps }
-                    return object
-                })
+                try printJSON(
+                    try await admin.store.apiKeys().map { key -> [String: Any] in
+                        var object: [String: Any] = ["id": key.id, "created": isoDate(key.createdMilliseconds)]
+                        if let revoked = key.revokedMilliseconds { object["revoked"] = isoDate(revoked) }
+                        if let apps = key.apps { object["apps"] = apps }
+                        return object
+                    })
             }
         }
     }
@@ -71,7 +72,8 @@ struct AppCommand: AsyncParsableCommand {
         @Argument(help: "The app's bundle id.") var bundleID: String
         @Option(help: "The app's shared secret (verifyReceipt's password; stored as a salted SHA-256).") var sharedSecret: String?
         @Option(help: "The app's Apple id (App Store Connect), which production notifications must name.") var appleID: Int64?
-        @Flag(help: "Make a new AES-256 key for the encrypted endpoint (/v1/receipt/encrypted), stored sealed under the secrets key.") var encryptionKey = false
+        @Flag(help: "Make a new AES-256 key for the encrypted endpoint (/v1/receipt/encrypted), stored sealed under the secrets key.")
+        var encryptionKey = false
 
         func validate() throws {
             if let appleID, appleID <= 0 { throw ValidationError("--apple-id must be a positive number") }
@@ -94,15 +96,18 @@ struct AppCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await storage.withAdmin { admin in
-                try printJSON(try await admin.store.appRecords().map { app -> [String: Any] in
-                    var object: [String: Any] = ["bundle_id": app.registration.bundleID,
-                                                 "shared_secret": app.registration.sharedSecretHash != nil,
-                                                 "token": app.credentials != nil,
-                                                 "encryption_key": app.credentials?.sealedEncryptionKey != nil]
-                    if let appleID = app.registration.appleID { object["apple_id"] = Int(appleID) }
-                    if let tokenID = app.credentials?.tokenID { object["token_id"] = tokenID }
-                    return object
-                })
+                try printJSON(
+                    try await admin.store.appRecords().map { app -> [String: Any] in
+                        var object: [String: Any] = [
+                            "bundle_id": app.registration.bundleID,
+                            "shared_secret": app.registration.sharedSecretHash != nil,
+                            "token": app.credentials != nil,
+                            "encryption_key": app.credentials?.sealedEncryptionKey != nil,
+                        ]
+                        if let appleID = app.registration.appleID { object["apple_id"] = Int(appleID) }
+                        if let tokenID = app.credentials?.tokenID { object["token_id"] = tokenID }
+                        return object
+                    })
             }
         }
     }

@@ -17,16 +17,20 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
 /// Options naming the database (shared by every command).
 struct DatabaseOptions: ParsableArguments {
-    @Option(help: "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite; only the server creates a missing SQLite file).")
+    @Option(
+        help:
+            "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite; only the server creates a missing SQLite file)."
+    )
     var database: String?
 
-    @Option(help: ArgumentHelp(
-        "File holding the operator's secrets key (32 random bytes, raw or base64) that seals the apps' encryption keys.",
-        discussion: """
-            Default: the environment variable RECEIPT_SERVER_SECRETS_KEY (base64), else, for sqlite:PATH, a key file beside the \
-            database (PATH without its extension plus .secrets-key), generated 0600 on first use (a development setup). \
-            PostgreSQL needs one of the two. A wrong key stops the command at start.
-            """, valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "File holding the operator's secrets key (32 random bytes, raw or base64) that seals the apps' encryption keys.",
+            discussion: """
+                Default: the environment variable RECEIPT_SERVER_SECRETS_KEY (base64), else, for sqlite:PATH, a key file beside the \
+                database (PATH without its extension plus .secrets-key), generated 0600 on first use (a development setup). \
+                PostgreSQL needs one of the two. A wrong key stops the command at start.
+                """, valueName: "path"))
     var secretsKeyFile: String?
 
     @Option(help: "A JSON file with the same keys as the options; options given here win.")
@@ -54,8 +58,9 @@ struct Serve: AsyncParsableCommand {
     var roots: [String] = []
     @Option(name: .customLong("root-g3"), help: "Certificate replacing Apple Root CA - G3 as the notifications' anchor (rules kept), repeatable.")
     var rootsG3: [String] = []
-    @Option(name: .customLong("legacy-intermediate"),
-            help: "Certificate replacing the embedded intermediates of iOS 6 transaction receipts (with --root, for test chains), repeatable.")
+    @Option(
+        name: .customLong("legacy-intermediate"),
+        help: "Certificate replacing the embedded intermediates of iOS 6 transaction receipts (with --root, for test chains), repeatable.")
     var legacyIntermediates: [String] = []
     @Flag(help: "Accept Xcode StoreKit-testing receipts at the sandbox endpoint (development only).")
     var allowXcode = false

@@ -21,8 +21,9 @@ import Testing
         #expect(registration.bundleID == "com.example.app" && registration.appleID == appleID, sourceLocation: sourceLocation)
         let hash = registration.sharedSecretHash ?? []
         #expect(SharedSecretHash.matches(secret, stored: hash), sourceLocation: sourceLocation)
-        #expect(!SharedSecretHash.matches(secret + "x", stored: hash) && !SharedSecretHash.matches(nil, stored: hash),
-                sourceLocation: sourceLocation)
+        #expect(
+            !SharedSecretHash.matches(secret + "x", stored: hash) && !SharedSecretHash.matches(nil, stored: hash),
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["", "=secret", "com.example.app=", "com.example.app=@12", "com example", "com.example@x", "@12", "com.example.app@0"])

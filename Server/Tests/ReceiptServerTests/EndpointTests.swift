@@ -56,8 +56,10 @@ import Testing
         try await TestServer.with(TestServer.configuration(database)) { client in
             try await TestDatabase.admin(URLComponents(string: TestDatabase.postgresURL!)!) { admin in
                 _ = try await admin.query(PostgresNIO.PostgresQuery(unsafeSQL: "ALTER DATABASE \(name) ALLOW_CONNECTIONS false"))
-                _ = try await admin.query(PostgresNIO.PostgresQuery(unsafeSQL:
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'"))
+                _ = try await admin.query(
+                    PostgresNIO.PostgresQuery(
+                        unsafeSQL:
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'"))
             }
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)

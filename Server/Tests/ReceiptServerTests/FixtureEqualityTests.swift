@@ -19,7 +19,8 @@ struct FixtureEqualityTests {
         guard let tool = toolPath else {
             throw UnexpectedAnswer(description: "the receipt tool is not built: run `swift build` at the repository root (or set RECEIPT_TOOL)")
         }
-        let arguments = ["verify", Fixtures.directory.appendingPathComponent("receipts/\(name).der").path, "--json"]
+        let arguments =
+            ["verify", Fixtures.directory.appendingPathComponent("receipts/\(name).der").path, "--json"]
             + (xcode ? ["--policy", "xcode"] : [])
         let (status, data) = try runProcess(URL(fileURLWithPath: tool), arguments)
         #expect(status == 0, "receipt verify \(name)")
@@ -35,9 +36,10 @@ struct FixtureEqualityTests {
         // Apple's root (no --root), Xcode receipts allowed at the sandbox endpoint.
         let configuration = TestServer.configuration(database, allowXcode: true, roots: [])
         let before = Date()
-        let answer = try JSONAnswer.object(await TestServer.with(configuration) { client in
-            try await client.verifyText(Synthetic.body(bytes), sandbox: fixture.sandbox)
-        })
+        let answer = try JSONAnswer.object(
+            await TestServer.with(configuration) { client in
+                try await client.verifyText(Synthetic.body(bytes), sandbox: fixture.sandbox)
+            })
         let after = Date()
         #expect(try JSONAnswer.status(answer) == 0)
         #expect(answer["environment"] as? String == expected["environment"] as? String)

@@ -18,7 +18,8 @@ import Testing
             for shape in Self.shapes {
                 try await client.expectStatus(21003, Synthetic.body(shape.bytes), "\(shape.name)")
                 let report = try await InspectorTests.inspect(client, shape.bytes)
-                #expect(report["verdict"] as? String == "not valid" && report["rule"] as? String == shape.rule, "\(shape.name): \(report["rule"] ?? "-")")
+                #expect(
+                    report["verdict"] as? String == "not valid" && report["rule"] as? String == shape.rule, "\(shape.name): \(report["rule"] ?? "-")")
             }
         }
     }

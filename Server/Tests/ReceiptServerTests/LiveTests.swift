@@ -25,7 +25,8 @@ import Testing
         let work = (Array(0 ..< 2_000) + (0 ..< 1_000).map { _ in Int.random(in: 0 ..< 2_000, using: &generator) }).shuffled()
         let next = SharedCounter()
         let failures = SharedCounter()
-        let client = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)))
+        let client = HTTPClient(
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0 ..< 32 {
                 group.addTask {
@@ -54,7 +55,8 @@ import Testing
         let server = try await LiveServer.start(Self.serverArguments(database))
         let answered = SharedList()
         let next = SharedCounter()
-        let client = HTTPClient(configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)))
+        let client = HTTPClient(
+            configuration: .init(connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)))
         await withTaskGroup(of: Void.self) { group in
             for _ in 0 ..< 16 {
                 group.addTask {
@@ -162,8 +164,10 @@ import Testing
     @Test func logsHoldNoReceiptOrSecret() async throws {
         let database = try await TestDatabase.make(.sqlite)
         let secret = "f00dfeedcafe0123456789abcdef9999"
-        let server = try await LiveServer.start(["--database", database.url, "--root", Synthetic.rootPath, "--log-level", "trace",
-                                                 "--app", "\(Synthetic.bundleID)=\(secret)"])
+        let server = try await LiveServer.start([
+            "--database", database.url, "--root", Synthetic.rootPath, "--log-level", "trace",
+            "--app", "\(Synthetic.bundleID)=\(secret)",
+        ])
         let client = HTTPClient()
         let receipt = StatusTests.subscription
         for password in [nil, "wrong-password-1234", secret] {
@@ -196,8 +200,10 @@ import Testing
         let database = try await TestDatabase.make(.sqlite)
         let folder = FileManager.default.temporaryDirectory
         let config = folder.appendingPathComponent("receipt-server-config-\(UUID().uuidString).json")
-        let object: [String: Any] = ["database": database.url, "root": [Synthetic.rootPath], "app": ["com.example.other"],
-                                     "cache": 5, "max-body": 100_000, "log-level": "info", "allow-xcode": true]
+        let object: [String: Any] = [
+            "database": database.url, "root": [Synthetic.rootPath], "app": ["com.example.other"],
+            "cache": 5, "max-body": 100_000, "log-level": "info", "allow-xcode": true,
+        ]
         try JSONSerialization.data(withJSONObject: object).write(to: config)
         let server = try await LiveServer.start(["--config", config.path])
         let client = HTTPClient()

@@ -13,15 +13,18 @@ import Testing
         expiresDate: signed + 30 * 86_400_000, signedDate: signed)
     static let renewal = SyntheticNotifications.Renewal(originalTransactionId: "4100000001", signedDate: signed)
 
-    static func subscribed(uuid: String = UUID().uuidString.lowercased(), environment: String = "Production",
-                           bundleId: String = Synthetic.bundleID, appAppleId: Int64? = nil) -> String {
+    static func subscribed(
+        uuid: String = UUID().uuidString.lowercased(), environment: String = "Production",
+        bundleId: String = Synthetic.bundleID, appAppleId: Int64? = nil
+    ) -> String {
         var transaction = Self.transaction, renewal = Self.renewal
         transaction.environment = environment
         transaction.bundleId = bundleId
         renewal.environment = environment
-        return SyntheticNotifications.token("SUBSCRIBED", subtype: "INITIAL_BUY", uuid: uuid, signedDate: signed,
-                                            transaction: transaction, renewal: renewal, bundleId: bundleId,
-                                            environment: environment, appAppleId: appAppleId)
+        return SyntheticNotifications.token(
+            "SUBSCRIBED", subtype: "INITIAL_BUY", uuid: uuid, signedDate: signed,
+            transaction: transaction, renewal: renewal, bundleId: bundleId,
+            environment: environment, appAppleId: appAppleId)
     }
 
     /// Apple's own TEST notification (Sandbox, com.Abilities, signed 2022-09-02 by a 2021 leaf
@@ -87,12 +90,17 @@ import Testing
         var parts = token.split(separator: ".").map(String.init)
         // The payload changed after signing: another bundle id, same signature.
         let payload = try #require(Data(base64URL: parts[1]))
-        parts[1] = TestJWS.base64URL(Array(String(decoding: payload, as: UTF8.self)
-            .replacingOccurrences(of: "\"notificationType\":\"SUBSCRIBED\"", with: "\"notificationType\":\"REFUND\"").utf8))
+        parts[1] = TestJWS.base64URL(
+            Array(
+                String(decoding: payload, as: UTF8.self)
+                    .replacingOccurrences(of: "\"notificationType\":\"SUBSCRIBED\"", with: "\"notificationType\":\"REFUND\"").utf8))
         let tampered = parts.joined(separator: ".")
         // A chain of the right shape under a root the server does not trust.
         let stranger = TestJWSChain(rootName: "Not The Configured Root")
-        let foreign = stranger.token(payload: #"{"notificationType":"TEST","notificationUUID":"x","signedDate":1709251200000,"data":{"bundleId":"com.example.receipts","environment":"Production"}}"#)
+        let foreign = stranger.token(
+            payload:
+                #"{"notificationType":"TEST","notificationUUID":"x","signedDate":1709251200000,"data":{"bundleId":"com.example.receipts","environment":"Production"}}"#
+        )
         // The outer token is genuine, the nested transaction's signature is not.
         let nestedToken = SyntheticNotifications.sign(Self.transaction.payload)
         var nestedParts = nestedToken.split(separator: ".").map(String.init)
@@ -130,18 +138,21 @@ import Testing
             #expect(try await client.notify(token: Self.subscribed(appAppleId: 1_234_567_890), sandbox: true) == 403)
             #expect(try await client.notify(token: Self.subscribed(appAppleId: 999)) == 403)
             #expect(try await client.notify(token: Self.subscribed()) == 403)   // production without appAppleId
-            let mixed = SyntheticNotifications.token("DID_RENEW", signedDate: Self.signed, transaction: {
-                var t = Self.transaction
-                t.bundleId = "com.example.sandboxonly"
-                return t
-            }(), appAppleId: 1_234_567_890)
+            let mixed = SyntheticNotifications.token(
+                "DID_RENEW", signedDate: Self.signed,
+                transaction: {
+                    var t = Self.transaction
+                    t.bundleId = "com.example.sandboxonly"
+                    return t
+                }(), appAppleId: 1_234_567_890)
             let reply = try await client.notify(SyntheticNotifications.body(mixed))
             #expect(reply.status == 403)
             #expect((reply.json["error"] as? String)?.hasPrefix("data.signedTransactionInfo") == true)
             var sandboxRenewal = Self.renewal
             sandboxRenewal.environment = "Sandbox"
-            let mixedRenewal = SyntheticNotifications.token("DID_RENEW", signedDate: Self.signed, transaction: Self.transaction,
-                                                            renewal: sandboxRenewal, appAppleId: 1_234_567_890)
+            let mixedRenewal = SyntheticNotifications.token(
+                "DID_RENEW", signedDate: Self.signed, transaction: Self.transaction,
+                renewal: sandboxRenewal, appAppleId: 1_234_567_890)
             let renewalReply = try await client.notify(SyntheticNotifications.body(mixedRenewal))
             #expect(renewalReply.status == 403)
             #expect((renewalReply.json["error"] as? String)?.hasPrefix("data.signedRenewalInfo") == true)

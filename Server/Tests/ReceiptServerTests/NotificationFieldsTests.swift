@@ -23,17 +23,20 @@ import Testing
         let database = try await TestDatabase.make(backend)
         // The Self.first week a free trial, the next month an offer code, the month after a promotional
         // offer, then Self.upgraded away from (the renewal info names the yearly product).
-        var trial = N.Transaction(transactionId: Self.first, originalTransactionId: Self.first, purchaseDate: Self.t0, expiresDate: Self.t0 + 7 * Self.day,
-                                  signedDate: Self.t0 + 10_000)
+        var trial = N.Transaction(
+            transactionId: Self.first, originalTransactionId: Self.first, purchaseDate: Self.t0, expiresDate: Self.t0 + 7 * Self.day,
+            signedDate: Self.t0 + 10_000)
         trial.offerType = 1
         trial.offerDiscountType = "FREE_TRIAL"
-        var coded = N.Transaction(transactionId: Self.second, originalTransactionId: Self.first, purchaseDate: Self.t0 + 7 * Self.day,
-                                  expiresDate: Self.t0 + 37 * Self.day, signedDate: Self.t0 + 7 * Self.day + 1_000)
+        var coded = N.Transaction(
+            transactionId: Self.second, originalTransactionId: Self.first, purchaseDate: Self.t0 + 7 * Self.day,
+            expiresDate: Self.t0 + 37 * Self.day, signedDate: Self.t0 + 7 * Self.day + 1_000)
         coded.offerType = 3
         coded.offerIdentifier = "SPRING2024"
         coded.offerDiscountType = "PAY_AS_YOU_GO"
-        var promoted = N.Transaction(transactionId: Self.upgraded, originalTransactionId: Self.first, purchaseDate: Self.t0 + 37 * Self.day,
-                                     expiresDate: Self.t0 + 67 * Self.day, signedDate: Self.t0 + 40 * Self.day)
+        var promoted = N.Transaction(
+            transactionId: Self.upgraded, originalTransactionId: Self.first, purchaseDate: Self.t0 + 37 * Self.day,
+            expiresDate: Self.t0 + 67 * Self.day, signedDate: Self.t0 + 40 * Self.day)
         promoted.offerType = 2
         promoted.offerIdentifier = "loyalty.50"
         promoted.isUpgraded = true
@@ -63,26 +66,33 @@ import Testing
             #expect(entries[Self.upgraded]?["is_upgraded"] == "true")
             #expect(entries[Self.upgraded]?["offer_code_ref_name"] == nil)
             let pending = answer["pending_renewal_info"] as? [[String: String]]
-            #expect(pending == [[
-                "auto_renew_product_id": "com.example.receipts.yearly", "auto_renew_status": "1", "original_transaction_id": Self.first,
-                "product_id": "com.example.receipts.monthly", "price_consent_status": "1", "promotional_offer_id": "loyalty.50",
-            ]])
+            #expect(
+                pending == [
+                    [
+                        "auto_renew_product_id": "com.example.receipts.yearly", "auto_renew_status": "1", "original_transaction_id": Self.first,
+                        "product_id": "com.example.receipts.monthly", "price_consent_status": "1", "promotional_offer_id": "loyalty.50",
+                    ]
+                ])
         }
     }
 
     /// A free trial told only by a notification is a trial, not an introductory price.
     @Test func freeTrialOnlyToldByANotification() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        var trial = N.Transaction(transactionId: "9300000011", originalTransactionId: Self.first, purchaseDate: Self.t0 - Self.day,
-                                  expiresDate: Self.t0 + 6 * Self.day, signedDate: Self.t0 - Self.day + 1_000)
+        var trial = N.Transaction(
+            transactionId: "9300000011", originalTransactionId: Self.first, purchaseDate: Self.t0 - Self.day,
+            expiresDate: Self.t0 + 6 * Self.day, signedDate: Self.t0 - Self.day + 1_000)
         trial.offerType = 1
         trial.offerDiscountType = "FREE_TRIAL"
-        var intro = N.Transaction(transactionId: "9300000012", originalTransactionId: Self.first, purchaseDate: Self.t0 - 2 * Self.day,
-                                  expiresDate: Self.t0 - Self.day, signedDate: Self.t0 - 2 * Self.day + 1_000)
+        var intro = N.Transaction(
+            transactionId: "9300000012", originalTransactionId: Self.first, purchaseDate: Self.t0 - 2 * Self.day,
+            expiresDate: Self.t0 - Self.day, signedDate: Self.t0 - 2 * Self.day + 1_000)
         intro.offerType = 1
         intro.offerDiscountType = "PAY_UP_FRONT"
-        let tokens = [N.token("SUBSCRIBED", signedDate: intro.signedDate, transaction: intro),
-                      N.token("DID_RENEW", signedDate: trial.signedDate, transaction: trial)]
+        let tokens = [
+            N.token("SUBSCRIBED", signedDate: intro.signedDate, transaction: intro),
+            N.token("DID_RENEW", signedDate: trial.signedDate, transaction: trial),
+        ]
         try await TestServer.with(N.configuration(database)) { client in
             for token in tokens { #expect(try await client.notify(token: token) == 200) }
             let entries = Self.entries(try await client.verify(Synthetic.body(Self.receipt)))

@@ -19,13 +19,15 @@ import Testing
     }
 
     static func secondMonth(signed: Int64, revoked: Int64? = nil) -> N.Transaction {
-        N.Transaction(transactionId: renewal, originalTransactionId: first, purchaseDate: t0 + 30 * day, expiresDate: t0 + 60 * day,
-                      signedDate: signed, revocationDate: revoked, revocationReason: revoked == nil ? nil : 1)
+        N.Transaction(
+            transactionId: renewal, originalTransactionId: first, purchaseDate: t0 + 30 * day, expiresDate: t0 + 60 * day,
+            signedDate: signed, revocationDate: revoked, revocationReason: revoked == nil ? nil : 1)
     }
 
     static func renewalInfo(signed: Int64, autoRenew: Int64 = 1, intent: Int64? = nil, retry: Bool? = nil, grace: Int64? = nil) -> N.Renewal {
-        N.Renewal(originalTransactionId: first, autoRenewStatus: autoRenew, signedDate: signed, expirationIntent: intent,
-                  isInBillingRetryPeriod: retry, gracePeriodExpiresDate: grace)
+        N.Renewal(
+            originalTransactionId: first, autoRenewStatus: autoRenew, signedDate: signed, expirationIntent: intent,
+            isInBillingRetryPeriod: retry, gracePeriodExpiresDate: grace)
     }
 
     /// The six notifications, in the order Apple sends them.
@@ -33,18 +35,41 @@ import Testing
         let subscribed = t0 + 10_000, renewed = t0 + 30 * day + 5_000, failed = t0 + 60 * day + 5_000
         let disabled = t0 + 61 * day, expired = t0 + 77 * day, refunded = t0 + 80 * day
         return [
-            ("SUBSCRIBED", N.token("SUBSCRIBED", subtype: "INITIAL_BUY", signedDate: subscribed,
-                                   transaction: firstMonth(signed: subscribed), renewal: renewalInfo(signed: subscribed))),
-            ("DID_RENEW", N.token("DID_RENEW", signedDate: renewed, transaction: secondMonth(signed: renewed), renewal: renewalInfo(signed: renewed))),
-            ("DID_FAIL_TO_RENEW", N.token("DID_FAIL_TO_RENEW", subtype: "GRACE_PERIOD", signedDate: failed, transaction: secondMonth(signed: failed),
-                                          renewal: renewalInfo(signed: failed, intent: 2, retry: true, grace: t0 + 76 * day))),
-            ("DID_CHANGE_RENEWAL_STATUS", N.token("DID_CHANGE_RENEWAL_STATUS", subtype: "AUTO_RENEW_DISABLED", signedDate: disabled,
-                                                  transaction: secondMonth(signed: disabled),
-                                                  renewal: renewalInfo(signed: disabled, autoRenew: 0, intent: 2, retry: true, grace: t0 + 76 * day))),
-            ("EXPIRED", N.token("EXPIRED", subtype: "VOLUNTARY", signedDate: expired, transaction: secondMonth(signed: expired),
-                                renewal: renewalInfo(signed: expired, autoRenew: 0, intent: 1, retry: false))),
-            ("REFUND", N.token("REFUND", signedDate: refunded, transaction: secondMonth(signed: refunded, revoked: t0 + 79 * day),
-                               renewal: renewalInfo(signed: refunded, autoRenew: 0, intent: 1, retry: false))),
+            (
+                "SUBSCRIBED",
+                N.token(
+                    "SUBSCRIBED", subtype: "INITIAL_BUY", signedDate: subscribed,
+                    transaction: firstMonth(signed: subscribed), renewal: renewalInfo(signed: subscribed))
+            ),
+            (
+                "DID_RENEW",
+                N.token("DID_RENEW", signedDate: renewed, transaction: secondMonth(signed: renewed), renewal: renewalInfo(signed: renewed))
+            ),
+            (
+                "DID_FAIL_TO_RENEW",
+                N.token(
+                    "DID_FAIL_TO_RENEW", subtype: "GRACE_PERIOD", signedDate: failed, transaction: secondMonth(signed: failed),
+                    renewal: renewalInfo(signed: failed, intent: 2, retry: true, grace: t0 + 76 * day))
+            ),
+            (
+                "DID_CHANGE_RENEWAL_STATUS",
+                N.token(
+                    "DID_CHANGE_RENEWAL_STATUS", subtype: "AUTO_RENEW_DISABLED", signedDate: disabled,
+                    transaction: secondMonth(signed: disabled),
+                    renewal: renewalInfo(signed: disabled, autoRenew: 0, intent: 2, retry: true, grace: t0 + 76 * day))
+            ),
+            (
+                "EXPIRED",
+                N.token(
+                    "EXPIRED", subtype: "VOLUNTARY", signedDate: expired, transaction: secondMonth(signed: expired),
+                    renewal: renewalInfo(signed: expired, autoRenew: 0, intent: 1, retry: false))
+            ),
+            (
+                "REFUND",
+                N.token(
+                    "REFUND", signedDate: refunded, transaction: secondMonth(signed: refunded, revoked: t0 + 79 * day),
+                    renewal: renewalInfo(signed: refunded, autoRenew: 0, intent: 1, retry: false))
+            ),
         ]
     }()
 
@@ -79,8 +104,9 @@ import Testing
         case "SUBSCRIBED":
             // The receipt (created after the notification) wins for its month, keeping what only the notification knows.
             #expect(entries.map { $0["transaction_id"] } == [first], sourceLocation: sourceLocation)
-            #expect(entries[0]["in_app_ownership_type"] == "PURCHASED" && entries[0]["subscription_group_identifier"] == "21000001",
-                    sourceLocation: sourceLocation)
+            #expect(
+                entries[0]["in_app_ownership_type"] == "PURCHASED" && entries[0]["subscription_group_identifier"] == "21000001",
+                sourceLocation: sourceLocation)
             #expect(entries[0]["expires_date_ms"] == String(t0 + 30 * day), sourceLocation: sourceLocation)
             #expect(pending == [renewing], sourceLocation: sourceLocation)
         case "DID_RENEW":
@@ -89,22 +115,31 @@ import Testing
             #expect(pending == [renewing], sourceLocation: sourceLocation)
         case "DID_FAIL_TO_RENEW":
             #expect(entries.map { $0["transaction_id"] } == [renewal, first], sourceLocation: sourceLocation)
-            #expect(pending == [renewing.merging(grace) { $1 }.merging(["expiration_intent": "2", "is_in_billing_retry_period": "1"]) { $1 }],
-                    sourceLocation: sourceLocation)
+            #expect(
+                pending == [renewing.merging(grace) { $1 }.merging(["expiration_intent": "2", "is_in_billing_retry_period": "1"]) { $1 }],
+                sourceLocation: sourceLocation)
         case "DID_CHANGE_RENEWAL_STATUS":
-            #expect(pending == [renewing.merging(grace) { $1 }.merging(["auto_renew_status": "0", "expiration_intent": "2",
-                                                                        "is_in_billing_retry_period": "1"]) { $1 }],
-                    sourceLocation: sourceLocation)
+            #expect(
+                pending == [
+                    renewing.merging(grace) { $1 }.merging([
+                        "auto_renew_status": "0", "expiration_intent": "2",
+                        "is_in_billing_retry_period": "1",
+                    ]) { $1 }
+                ],
+                sourceLocation: sourceLocation)
         case "EXPIRED":
-            #expect(pending == [renewing.merging(["auto_renew_status": "0", "expiration_intent": "1", "is_in_billing_retry_period": "0"]) { $1 }],
-                    sourceLocation: sourceLocation)
+            #expect(
+                pending == [renewing.merging(["auto_renew_status": "0", "expiration_intent": "1", "is_in_billing_retry_period": "0"]) { $1 }],
+                sourceLocation: sourceLocation)
             #expect(entries[0] == renewalEntry, sourceLocation: sourceLocation)
         case "REFUND":
             #expect(entries.map { $0["transaction_id"] } == [renewal, first], sourceLocation: sourceLocation)
-            #expect(entries[0] == renewalEntry.merging([
-                "cancellation_date": "2024-03-20 10:00:00 Etc/GMT", "cancellation_date_ms": "1710928800000",
-                "cancellation_date_pst": "2024-03-20 03:00:00 America/Los_Angeles", "cancellation_reason": "1",
-            ]) { $1 }, sourceLocation: sourceLocation)
+            #expect(
+                entries[0]
+                    == renewalEntry.merging([
+                        "cancellation_date": "2024-03-20 10:00:00 Etc/GMT", "cancellation_date_ms": "1710928800000",
+                        "cancellation_date_pst": "2024-03-20 03:00:00 America/Los_Angeles", "cancellation_reason": "1",
+                    ]) { $1 }, sourceLocation: sourceLocation)
         default:
             Issue.record("unknown step \(step)", sourceLocation: sourceLocation)
         }
@@ -124,8 +159,9 @@ import Testing
                 let answer = try await client.verify(Synthetic.body(Self.receipt))
                 #expect(try JSONAnswer.status(answer) == 0)
                 try Self.expectAfter(name, answer)
-                #expect(!NSDictionary(dictionary: Self.withoutRequestDates(answer)).isEqual(to: Self.withoutRequestDates(previous)),
-                        "\(name) changed nothing")
+                #expect(
+                    !NSDictionary(dictionary: Self.withoutRequestDates(answer)).isEqual(to: Self.withoutRequestDates(previous)),
+                    "\(name) changed nothing")
                 previous = answer
             }
             // exclude-old-transactions keeps the refunded renewal, and the renewal info.
@@ -157,8 +193,9 @@ import Testing
         var longer = Self.secondMonth(signed: signed)
         longer.expiresDate += Self.day
         let a = N.token("DID_RENEW", signedDate: signed, transaction: Self.secondMonth(signed: signed), renewal: Self.renewalInfo(signed: signed))
-        let b = N.token("DID_CHANGE_RENEWAL_STATUS", subtype: "AUTO_RENEW_DISABLED", signedDate: signed, transaction: longer,
-                        renewal: Self.renewalInfo(signed: signed, autoRenew: 0))
+        let b = N.token(
+            "DID_CHANGE_RENEWAL_STATUS", subtype: "AUTO_RENEW_DISABLED", signedDate: signed, transaction: longer,
+            renewal: Self.renewalInfo(signed: signed, autoRenew: 0))
         let ab = try await Self.finalAnswer(try await TestDatabase.make(backend), [a, b])
         let ba = try await Self.finalAnswer(try await TestDatabase.make(backend), [b, a])
         #expect(NSDictionary(dictionary: ab).isEqual(to: ba))
@@ -191,8 +228,9 @@ import Testing
             let answer = try await client.verify(Synthetic.body(Self.receipt))
             try Self.expectAfter("DID_RENEW", answer)
             // Another app's or environment's receipt of the same ids sees none of it.
-            let sandbox = Synthetic.receipt([Synthetic.renewal(Self.first, original: Self.first, purchased: Self.t0 / 1000)],
-                                            created: Self.t0 / 1000 + 3_600, environment: "Sandbox")
+            let sandbox = Synthetic.receipt(
+                [Synthetic.renewal(Self.first, original: Self.first, purchased: Self.t0 / 1000)],
+                created: Self.t0 / 1000 + 3_600, environment: "Sandbox")
             let other = try await client.verify(Synthetic.body(sandbox), sandbox: true)
             #expect(JSONAnswer.latestTransactionIDs(other) == [Self.first])
             #expect(other["pending_renewal_info"] == nil)
@@ -207,7 +245,8 @@ import Testing
         let database = try await TestDatabase.make(backend)
         let early = Self.firstMonth(signed: Self.t0 + 10_000, expires: Self.t0 + 29 * Self.day)
         let extended = Self.firstMonth(signed: Self.t0 + 7_200_000, expires: Self.t0 + 31 * Self.day)
-        let later = Synthetic.receipt([Synthetic.renewal(Self.first, original: Self.first, purchased: Self.t0 / 1000)], created: Self.t0 / 1000 + 10_800)
+        let later = Synthetic.receipt(
+            [Synthetic.renewal(Self.first, original: Self.first, purchased: Self.t0 / 1000)], created: Self.t0 / 1000 + 10_800)
         try await TestServer.with(N.configuration(database)) { client in
             #expect(try await client.notify(token: N.token("SUBSCRIBED", signedDate: Self.t0 + 10_000, transaction: early)) == 200)
             let receiptWins = try await client.verify(Synthetic.body(Self.receipt))   // created t0 + 1 h

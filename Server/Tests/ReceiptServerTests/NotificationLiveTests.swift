@@ -27,7 +27,8 @@ import Testing
         let subscribed = Story.story[0].token, renewed = Story.story[1].token
         var parts = Story.story[2].token.split(separator: ".").map(String.init)
         parts[2] = NotificationEndpointTests.changingOneCharacter(parts[2])
-        let lines = String(decoding: N.body(subscribed), as: UTF8.self) + "\n\n" + renewed + "\n" + parts.joined(separator: ".") + "\n"
+        let lines =
+            String(decoding: N.body(subscribed), as: UTF8.self) + "\n\n" + renewed + "\n" + parts.joined(separator: ".") + "\n"
             + #"{"nope": 1}"# + "\n"
         let file = try Self.write(lines)
         let arguments = ["ingest", "--database", database.url, "--root-g3", N.rootPath, file]
@@ -68,9 +69,11 @@ import Testing
     /// (and `ingest`) with an error instead of trusting nothing or everything.
     @Test func rootG3FromConfigFile() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        let config = try Self.write(String(decoding: try JSONSerialization.data(withJSONObject: [
-            "database": database.url, "root-g3": [N.rootPath],
-        ]), as: UTF8.self))
+        let config = try Self.write(
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: [
+                    "database": database.url, "root-g3": [N.rootPath],
+                ]), as: UTF8.self))
         let server = try await LiveServer.start(["--config", config])
         let client = HTTPClient()
         let stored = try await LiveClient.post(client, server.baseURL + "/notifications/v2", N.body(Story.story[0].token))
@@ -88,8 +91,10 @@ import Testing
     /// even at trace level and for refused ones.
     @Test func logsHoldNoToken() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        let server = try await LiveServer.start(["--database", database.url, "--root", Synthetic.rootPath, "--root-g3", N.rootPath,
-                                                 "--log-level", "trace"])
+        let server = try await LiveServer.start([
+            "--database", database.url, "--root", Synthetic.rootPath, "--root-g3", N.rootPath,
+            "--log-level", "trace",
+        ])
         let stored = Story.story[1].token
         var parts = Story.story[3].token.split(separator: ".").map(String.init)
         parts[2] = NotificationEndpointTests.changingOneCharacter(parts[2])

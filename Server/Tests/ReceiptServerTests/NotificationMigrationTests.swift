@@ -13,9 +13,11 @@ import Testing
 
     /// Creates the schema as version 2 left it, with `Synthetic.bundleID` registered under Apple id 1234567890.
     static func makeVersion2(_ database: TestDatabase) async throws {
-        try await OlderSchema.make(database, version: 2, rows: [
-            "INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id) VALUES ('\(Synthetic.bundleID)', NULL, 1234567890)",
-        ])
+        try await OlderSchema.make(
+            database, version: 2,
+            rows: [
+                "INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id) VALUES ('\(Synthetic.bundleID)', NULL, 1234567890)"
+            ])
     }
 
     @Test(arguments: TestDatabase.backends)
@@ -23,8 +25,9 @@ import Testing
         let database = try await TestDatabase.make(backend)
         try await Self.makeVersion2(database)
         #expect(Schema.latestVersion >= 3)
-        let subscribed = N.token("SUBSCRIBED", signedDate: Story.t0 + 10_000, transaction: Story.firstMonth(signed: Story.t0 + 10_000),
-                                 appAppleId: 1_234_567_890)
+        let subscribed = N.token(
+            "SUBSCRIBED", signedDate: Story.t0 + 10_000, transaction: Story.firstMonth(signed: Story.t0 + 10_000),
+            appAppleId: 1_234_567_890)
         let withoutAppleID = N.token("SUBSCRIBED", signedDate: Story.t0 + 10_000, transaction: Story.firstMonth(signed: Story.t0 + 10_000))
         try await TestServer.with(N.configuration(database)) { client in
             #expect(try await client.notify(token: withoutAppleID) == 403)   // the registry of version 2 is kept

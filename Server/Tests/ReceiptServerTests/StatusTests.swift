@@ -11,14 +11,18 @@ import Testing
     static let subscription = Synthetic.receipt([Synthetic.renewal("5000000001", original: "5000000001", purchased: 1_706_000_000)])
     static let consumable = Synthetic.receipt([Synthetic.consumable("5000000002", purchased: 1_706_000_000)])
 
-    func withServer(apps: [String] = [], allowXcode: Bool = false,
-                    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(
+        apps: [String] = [], allowXcode: Bool = false,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         let database = try await TestDatabase.make(.sqlite)
         return try await TestServer.with(TestServer.configuration(database, apps: apps, allowXcode: allowXcode), body)
     }
 
-    func raw(_ client: any TestClientProtocol, _ body: [UInt8], uri: String = "/verifyReceipt",
-             method: HTTPRequest.Method = .post) async throws -> Int {
+    func raw(
+        _ client: any TestClientProtocol, _ body: [UInt8], uri: String = "/verifyReceipt",
+        method: HTTPRequest.Method = .post
+    ) async throws -> Int {
         try await client.execute(uri: uri, method: method, body: ByteBuffer(bytes: body)) { response in
             #expect(response.status == .ok)
             return try JSONAnswer.status(JSONAnswer.object(response.body))
@@ -72,9 +76,9 @@ import Testing
     @Test func notAJSONObjectIs21000() async throws {
         let bodies: [[UInt8]] = [
             [], Array("not json".utf8), Array("[1,2]".utf8), Array("\"receipt\"".utf8), Array("42".utf8), Array("null".utf8),
-            Array("{\"receipt-data\": ".utf8),                                  // truncated
-            [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D],                    // {"\xFF\xFE":1}: not UTF-8
-            Array(repeating: UInt8(ascii: "["), count: 100_000),                  // deep nesting, unterminated
+            Array("{\"receipt-data\": ".utf8),   // truncated
+            [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D],   // {"\xFF\xFE":1}: not UTF-8
+            Array(repeating: UInt8(ascii: "["), count: 100_000),   // deep nesting, unterminated
             Array(String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)).map { $0.asciiValue! },
             // Nesting past the parser's depth limit makes the body unreadable as a whole.
             Array((#"{"receipt-data": "# + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "}").utf8),
@@ -180,7 +184,9 @@ import Testing
             try await client.expectStatus(21004, Synthetic.body(Self.subscription, password: "wrong"))
             try await client.expectStatus(21004, Synthetic.body(Self.subscription, password: secret + "0"))
             try await client.expectStatus(21004, Synthetic.body(Self.subscription, password: String(secret.dropLast())))
-            let wrongType = try JSONSerialization.data(withJSONObject: ["receipt-data": Data(Self.subscription).base64EncodedString(), "password": 42])
+            let wrongType = try JSONSerialization.data(withJSONObject: [
+                "receipt-data": Data(Self.subscription).base64EncodedString(), "password": 42,
+            ])
             try await client.expectStatus(21004, wrongType)
             try await client.expectStatus(0, Synthetic.body(Self.subscription, password: secret))
             // No subscription: no password needed.

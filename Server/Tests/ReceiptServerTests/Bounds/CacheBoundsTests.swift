@@ -18,8 +18,9 @@ import X509Certificates
     }
 
     static func entry(_ bytes: [UInt8]) -> VerificationCache.Entry {
-        VerificationCache.Entry(bytes: bytes, verdict: verifier.verify(bytes, sha256: ReceiptVerifier.sha256(bytes), context: .appStoreOnly),
-                                stored: false)
+        VerificationCache.Entry(
+            bytes: bytes, verdict: verifier.verify(bytes, sha256: ReceiptVerifier.sha256(bytes), context: .appStoreOnly),
+            stored: false)
     }
 
     /// The consumable receipt with its transaction id (in the signed content) replaced by
@@ -62,8 +63,9 @@ import X509Certificates
         #expect(cache.lookup(Self.key(StatusTests.subscription), bytes: StatusTests.subscription) != nil)
         #expect(cache.lookup(Self.key(StatusTests.consumable), bytes: StatusTests.consumable) != nil)
         #expect(cache.isRefused(VerificationCache.Key(sha256: ReceiptVerifier.sha256(Array("junk 9999".utf8)), context: .appStoreOnly)))
-        #expect(!cache.isRefused(VerificationCache.Key(sha256: ReceiptVerifier.sha256(Array("junk 0".utf8)), context: .appStoreOnly)),
-                "the oldest refusal left the ring")
+        #expect(
+            !cache.isRefused(VerificationCache.Key(sha256: ReceiptVerifier.sha256(Array("junk 0".utf8)), context: .appStoreOnly)),
+            "the oldest refusal left the ring")
         #expect(!VerificationCache(capacity: 0).isRefused(Self.key(StatusTests.consumable)))
     }
 
@@ -93,4 +95,3 @@ import X509Certificates
         #expect(throws: ConfigurationError.invalidValue("cache-bytes", "-1")) { try configuration.validate() }
     }
 }
-

@@ -10,8 +10,10 @@ import Testing
 @Suite(.serialized) struct ConnectionBoundsTests {
     /// Sends one byte every `interval` until the server closes the connection or `limit` passes;
     /// returns how long the connection lived, nil if it was never closed.
-    static func trickle(_ connection: RawConnection, _ bytes: [UInt8], every interval: Duration,
-                        limit: Duration) -> Duration? {
+    static func trickle(
+        _ connection: RawConnection, _ bytes: [UInt8], every interval: Duration,
+        limit: Duration
+    ) -> Duration? {
         let start = ContinuousClock.now
         var index = 0
         while ContinuousClock.now - start < limit {
@@ -40,17 +42,19 @@ import Testing
         defer { _ = server.terminate() }
 
         let port = server.port
-        let bodyLived = try #require(await Self.onThread { () -> Duration? in
-            guard let body = try? RawConnection(port: port) else { return nil }
-            body.send(Self.slowBody)
-            return Self.trickle(body, Array(repeating: UInt8(ascii: "x"), count: 1000), every: .milliseconds(300), limit: .seconds(15))
-        }, "a trickled body was never cut off")
+        let bodyLived = try #require(
+            await Self.onThread { () -> Duration? in
+                guard let body = try? RawConnection(port: port) else { return nil }
+                body.send(Self.slowBody)
+                return Self.trickle(body, Array(repeating: UInt8(ascii: "x"), count: 1000), every: .milliseconds(300), limit: .seconds(15))
+            }, "a trickled body was never cut off")
         #expect(bodyLived >= .milliseconds(1_500) && bodyLived <= .seconds(8), "\(bodyLived)")
 
-        let headersLived = try #require(await Self.onThread { () -> Duration? in
-            guard let headers = try? RawConnection(port: port) else { return nil }
-            return Self.trickle(headers, Self.slowBody, every: .milliseconds(300), limit: .seconds(15))
-        }, "trickled headers were never cut off")
+        let headersLived = try #require(
+            await Self.onThread { () -> Duration? in
+                guard let headers = try? RawConnection(port: port) else { return nil }
+                return Self.trickle(headers, Self.slowBody, every: .milliseconds(300), limit: .seconds(15))
+            }, "trickled headers were never cut off")
         #expect(headersLived >= .milliseconds(1_500) && headersLived <= .seconds(8), "\(headersLived)")
 
         // A keep-alive connection is not on the clock between requests: idle 3 s, then answered.
@@ -82,8 +86,12 @@ import Testing
     @Test func normalClientIsAnsweredWhileOthersTrickle() async throws {
         for (maxConnections, slow, timeout) in [(1024, 20, 8), (4, 4, 2)] {
             let database = try await TestDatabase.make(.sqlite)
-            let server = try await LiveServer.start(LiveTests.serverArguments(database, [
-                "--request-timeout", String(timeout), "--max-connections", String(maxConnections)]))
+            let server = try await LiveServer.start(
+                LiveTests.serverArguments(
+                    database,
+                    [
+                        "--request-timeout", String(timeout), "--max-connections", String(maxConnections),
+                    ]))
             defer { _ = server.terminate() }
             let port = server.port
             let firstBytes = FirstBytes()
@@ -96,8 +104,9 @@ import Testing
                                 guard let connection = try? RawConnection(port: port) else { return nil }
                                 firstBytes.instants.withLock { $0.append(.now) }
                                 connection.send(Self.slowBody)
-                                return Self.trickle(connection, Array(repeating: UInt8(ascii: "x"), count: 1000), every: .milliseconds(300),
-                                                    limit: .seconds(30))
+                                return Self.trickle(
+                                    connection, Array(repeating: UInt8(ascii: "x"), count: 1000), every: .milliseconds(300),
+                                    limit: .seconds(30))
                             }
                         }
                     }

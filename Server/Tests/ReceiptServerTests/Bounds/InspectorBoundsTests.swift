@@ -10,8 +10,10 @@ import Testing
 /// address, and the inspector off by default unless the server listens on loopback only.
 @Suite struct InspectorBoundsTests {
     static func inspect(_ client: any TestClientProtocol, _ bytes: [UInt8]) async throws -> TestResponse {
-        try await client.execute(uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
-                                 body: ByteBuffer(bytes: bytes)) { $0 }
+        try await client.execute(
+            uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
+            body: ByteBuffer(bytes: bytes)
+        ) { $0 }
     }
 
     /// A receipt of 501 purchases: the report lists 500 and says one was omitted.
@@ -61,8 +63,10 @@ import Testing
 
     /// Off by default on any address but loopback; `--inspector on` turns it on anywhere.
     @Test func offByDefaultOffLoopback() async throws {
-        for (host, expected) in [("127.0.0.1", true), ("localhost", true), ("::1", true), ("127.1.2.3", true),
-                                 ("0.0.0.0", false), ("::", false), ("192.168.1.10", false), ("example.com", false)] {
+        for (host, expected) in [
+            ("127.0.0.1", true), ("localhost", true), ("::1", true), ("127.1.2.3", true),
+            ("0.0.0.0", false), ("::", false), ("192.168.1.10", false), ("example.com", false),
+        ] {
             var configuration = ServerConfiguration()
             configuration.host = host
             #expect(configuration.inspectorEnabled == expected, "\(host)")

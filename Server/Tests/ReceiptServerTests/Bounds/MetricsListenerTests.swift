@@ -17,7 +17,10 @@ import Testing
         for _ in 0 ..< 200 {
             for line in server.logText.split(separator: "\n") where line.contains(#""message":"metrics listening""#) {
                 if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                   let port = (object["port"] as? String).flatMap(Int.init) { return port }
+                    let port = (object["port"] as? String).flatMap(Int.init)
+                {
+                    return port
+                }
             }
             try await Task.sleep(for: .milliseconds(25))
         }
@@ -48,10 +51,12 @@ import Testing
     @Test func optionsAreReadFromTheFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-bounds-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(#"""
+        try Data(
+            #"""
             {"cache-bytes": 1000, "max-verifications": 3, "request-timeout": 4, "max-connections": 5,
              "metrics-host": "::1", "metrics-port": 9100, "inspect-rate": 1.5, "inspect-burst": 6}
-            """#.utf8).write(to: URL(fileURLWithPath: path))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: path))
         let configuration = try ServerConfiguration(configFile: path)
         #expect(configuration.cacheBytes == 1000 && configuration.maxVerifications == 3 && configuration.requestTimeout == 4)
         #expect(configuration.maxConnections == 5 && configuration.metricsHost == "::1" && configuration.metricsPort == 9100)
@@ -59,7 +64,8 @@ import Testing
         try configuration.validate()
 
         let defaults = ServerConfiguration()
-        #expect(defaults.metricsPort == nil && defaults.metricsHost == "127.0.0.1" && defaults.requestTimeout == 10
+        #expect(
+            defaults.metricsPort == nil && defaults.metricsHost == "127.0.0.1" && defaults.requestTimeout == 10
                 && defaults.maxConnections == 1024)
         for (key, value) in [("request-timeout", 0), ("max-connections", 0), ("metrics-port", 70_000), ("inspect-burst", 0)] {
             var bad = ServerConfiguration()

@@ -54,7 +54,8 @@ import Testing
         let metrics = try await MetricsListenerTests.get(client, "http://127.0.0.1:\(port)/metrics").1
         try await client.shutdown()
         #expect(metrics.contains(#"receipt_server_refusals_total{kind="notification"} 40"#), "\(metrics)")
-        let suppressed = metrics.split(separator: "\n")
+        let suppressed =
+            metrics.split(separator: "\n")
             .first { $0.hasPrefix(#"receipt_server_refusal_logs_suppressed_total{kind="notification"} "#) }
             .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
 

@@ -24,8 +24,10 @@ import Testing
             // request has taken the only one.
             var shed: TestResponse?
             for _ in 0 ..< 200 where shed == nil {
-                let response = try await client.execute(uri: "/verifyReceipt", method: .post, headers: [.contentType: "application/json"],
-                                                        body: ByteBuffer(string: #"{"receipt-data": 1}"#)) { $0 }
+                let response = try await client.execute(
+                    uri: "/verifyReceipt", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"receipt-data": 1}"#)
+                ) { $0 }
                 let answer = try JSONAnswer.object(response.body)
                 if answer["status"] as? Int == 21100 { shed = response } else { try await Task.sleep(for: .milliseconds(20)) }
             }
@@ -38,20 +40,26 @@ import Testing
             #expect(hosted.code == 200 && hosted.status == 21100 && hosted.object["is-retryable"] as? Bool == true)
             #expect(hosted.retryAfter == "1")
 
-            let notification = try await client.execute(uri: "/notifications/v2", method: .post, headers: [.contentType: "application/json"],
-                                                        body: ByteBuffer(string: #"{"signedPayload":"a.b.c"}"#)) { $0 }
+            let notification = try await client.execute(
+                uri: "/notifications/v2", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"signedPayload":"a.b.c"}"#)
+            ) { $0 }
             #expect(notification.status == .serviceUnavailable && notification.headers[.retryAfter] == "1")
 
-            let inspect = try await client.execute(uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
-                                                   body: ByteBuffer(bytes: StatusTests.consumable)) { $0 }
+            let inspect = try await client.execute(
+                uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
+                body: ByteBuffer(bytes: StatusTests.consumable)
+            ) { $0 }
             #expect(inspect.status == .serviceUnavailable && inspect.headers[.retryAfter] == "1")
 
             lock.release()
             let heldStatus = try await holder.value
             #expect(heldStatus == 0, "the held request is answered once storage moves")
             try await client.expectStatus(21002, Data(#"{"receipt-data": 1}"#.utf8))
-            let inspected = try await client.execute(uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
-                                                     body: ByteBuffer(bytes: StatusTests.consumable)) { $0.status }
+            let inspected = try await client.execute(
+                uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
+                body: ByteBuffer(bytes: StatusTests.consumable)
+            ) { $0.status }
             #expect(inspected == .ok)
 
             let lines = try await metrics.lines()

@@ -30,8 +30,10 @@ import Testing
             #expect(passed.count >= 5 && passed.count <= 5 + Int(elapsed), "\(passed.count) passed in \(elapsed) s")
             #expect(passed.allSatisfy { $0.status == 0 })
             #expect(limited.allSatisfy { $0.status == 429 && Int($0.retryAfter ?? "") ?? 0 >= 1 })
-            let other = try await client.hosted(HostedSetup.form(apiKey: setup.otherKey, token: setup.otherToken,
-                                                                 receipt: HostedStatusTests.otherApp))
+            let other = try await client.hosted(
+                HostedSetup.form(
+                    apiKey: setup.otherKey, token: setup.otherToken,
+                    receipt: HostedStatusTests.otherApp))
             #expect(other.code == 200 && other.status == 0)
             #expect(try await metrics.text().contains("receipt_server_hosted_rate_limited_total \(limited.count)"))
         }
@@ -80,10 +82,12 @@ import Testing
     /// Forms: `+` kept (unescaped base64), escapes decoded, the first of a repeated name wins,
     /// broken escapes refused.
     @Test func formFields() {
-        #expect(HostedRequest.form(Data("apikey=a%2Bb&token=t&receipt=AB+/=&apikey=second".utf8))
+        #expect(
+            HostedRequest.form(Data("apikey=a%2Bb&token=t&receipt=AB+/=&apikey=second".utf8))
                 == ["apikey": "a+b", "token": "t", "receipt": "AB+/="])
         #expect(HostedRequest.form(Data("receipt=%zz".utf8)) == nil)
-        #expect(HostedRequest(body: Data(#"{"apikey": 1, "token": "t"}"#.utf8), contentType: nil)
+        #expect(
+            HostedRequest(body: Data(#"{"apikey": 1, "token": "t"}"#.utf8), contentType: nil)
                 == HostedRequest(body: Data("token=t".utf8), contentType: "application/x-www-form-urlencoded"))
     }
 

@@ -18,7 +18,9 @@ struct HostedFixtureTests {
         let receipt = try AppReceipt(bytes)
         let setup = try await HostedSetup.make(.sqlite)
         let token = try await Stores.with(DatabaseLocation(setup.database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
-            try await CredentialAdmin(store: store, secrets: TestSecrets.key).addApp(receipt.bundleIdentifier, sharedSecret: nil, appleID: nil, encryptionKey: false).token
+            try await CredentialAdmin(store: store, secrets: TestSecrets.key).addApp(
+                receipt.bundleIdentifier, sharedSecret: nil, appleID: nil, encryptionKey: false
+            ).token
         }
         // Apple's root (no --root), Xcode receipts allowed at verifyReceipt's sandbox endpoint.
         let configuration = TestServer.configuration(setup.database, allowXcode: true, roots: [])

@@ -12,8 +12,10 @@ import Testing
     static let subscription = StatusTests.subscription
     static let otherApp = Synthetic.receipt([Synthetic.consumable("7000000001", purchased: 1_706_000_000)], bundleID: HostedSetup.otherBundleID)
 
-    func withServer(_ backend: TestDatabase.Backend = .sqlite, keyRate: Double = 100, keyBurst: Int = 200,
-                    _ body: @escaping @Sendable (HostedSetup, any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(
+        _ backend: TestDatabase.Backend = .sqlite, keyRate: Double = 100, keyBurst: Int = 200,
+        _ body: @escaping @Sendable (HostedSetup, any TestClientProtocol) async throws -> Void
+    ) async throws {
         let setup = try await HostedSetup.make(backend)
         var configuration = TestServer.configuration(setup.database)
         configuration.keyRate = keyRate
@@ -28,8 +30,9 @@ import Testing
         try #require(Data(Self.subscription).base64EncodedString().contains("+"), "the form case must carry a +")
         try await withServer(backend) { setup, client in
             let form = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: Self.subscription))
-            let json = try await client.hosted(HostedSetup.json(apiKey: setup.key, token: setup.token, receipt: Self.subscription),
-                                               contentType: "application/json")
+            let json = try await client.hosted(
+                HostedSetup.json(apiKey: setup.key, token: setup.token, receipt: Self.subscription),
+                contentType: "application/json")
             let verifyReceipt = try await client.verify(Synthetic.body(Self.subscription, password: "s3cret"))
             for reply in [form, json] {
                 #expect(reply.code == 200 && reply.status == 0 && reply.description == "Receipt valid")
@@ -78,8 +81,10 @@ import Testing
             #expect(bodies.count == 1, "every 401 reads the same: \(bodies)")
             // The metrics say no more than the answers: one reason for every 401.
             let metrics = try await metricsReader.text()
-            for line in [#"receipt_server_hosted_auth_failures_total{reason="unauthorized"} 10"#,
-                         #"receipt_server_hosted_answers_total{endpoint="/v1/receipt",status="401"} 10"#] {
+            for line in [
+                #"receipt_server_hosted_auth_failures_total{reason="unauthorized"} 10"#,
+                #"receipt_server_hosted_answers_total{endpoint="/v1/receipt",status="401"} 10"#,
+            ] {
                 #expect(metrics.contains(line), "missing: \(line)")
             }
             let reasons = metrics.split(separator: "\n").filter { $0.hasPrefix("receipt_server_hosted_auth_failures_total{") }
@@ -96,8 +101,9 @@ import Testing
             #expect(reply.description?.contains(HostedSetup.otherBundleID) == true)
             let reverse = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.otherToken, receipt: Self.subscription))
             #expect(reverse.status == 403)
-            let noKey = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.otherToken, receipt: Self.otherApp),
-                                                encrypted: true)
+            let noKey = try await client.hosted(
+                HostedSetup.form(apiKey: setup.key, token: setup.otherToken, receipt: Self.otherApp),
+                encrypted: true)
             #expect(noKey.status == 403 && noKey.object["encrypted"] == nil)
             #expect(try await Inspect.counts(setup.database).receipts == 0, "a 403 stores nothing")
             // The other app's own token: 0.
@@ -113,8 +119,10 @@ import Testing
         let matching = "com.example.apple-id", other = "com.example.other-apple-id"
         let tokens = try await Stores.with(DatabaseLocation(setup.database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
             let admin = CredentialAdmin(store: store, secrets: TestSecrets.key)
-            return (try await admin.addApp(matching, sharedSecret: nil, appleID: TestReceipt().appItemIdentifier, encryptionKey: false).token,
-                    try await admin.addApp(other, sharedSecret: nil, appleID: 999, encryptionKey: false).token)
+            return (
+                try await admin.addApp(matching, sharedSecret: nil, appleID: TestReceipt().appItemIdentifier, encryptionKey: false).token,
+                try await admin.addApp(other, sharedSecret: nil, appleID: 999, encryptionKey: false).token
+            )
         }
         let purchase = [Synthetic.consumable("7200000001", purchased: 1_706_000_000)]
         try await TestServer.with(TestServer.configuration(setup.database)) { client in
@@ -166,8 +174,9 @@ import Testing
         try await withServer(backend) { setup, client in
             try await Inspect.breakInserts(setup.database)
             for encrypted in [false, true] {
-                let reply = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: Self.subscription),
-                                                    encrypted: encrypted)
+                let reply = try await client.hosted(
+                    HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: Self.subscription),
+                    encrypted: encrypted)
                 #expect(reply.status == 500 && reply.description?.isEmpty == false)
                 #expect(reply.object["encrypted"] == nil && reply.object["receipt"] == nil)
             }
@@ -188,19 +197,22 @@ import Testing
                 let sealed = try #require((reply.object["encrypted"] as? String).flatMap { Data(base64Encoded: $0) })
                 #expect(sealed.count > 16 && (sealed.count - 16) % 16 == 0)
                 ivs.insert(Array(sealed.prefix(16)))
-                let opened = try AES._CBC.decrypt(sealed.dropFirst(16), using: SymmetricKey(data: setup.encryptionKey),
-                                                  iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
+                let opened = try AES._CBC.decrypt(
+                    sealed.dropFirst(16), using: SymmetricKey(data: setup.encryptionKey),
+                    iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
                 let decrypted = try JSONAnswer.object(opened)
                 #expect(decrypted["status"] as? Int == 0 && decrypted["description"] as? String == "Receipt valid")
                 let receipt = try #require(decrypted["receipt"] as? [String: Any])
                 #expect(sameJSON(withoutRequestDates(receipt), withoutRequestDates(plain.object["receipt"] as! [String: Any])))
                 // Another key does not open it (PKCS#7 padding fails, or the text is not the answer).
-                let wrong = try? AES._CBC.decrypt(sealed.dropFirst(16), using: SymmetricKey(size: .bits256), iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
+                let wrong = try? AES._CBC.decrypt(
+                    sealed.dropFirst(16), using: SymmetricKey(size: .bits256), iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
                 #expect(wrong.map { (try? JSONAnswer.object($0)) == nil } ?? true)
             }
             #expect(ivs.count == 2, "a fresh IV per answer")
-            let refused = try await client.hosted(HostedSetup.form(apiKey: setup.revokedKey, token: setup.token, receipt: Self.subscription),
-                                                  encrypted: true)
+            let refused = try await client.hosted(
+                HostedSetup.form(apiKey: setup.revokedKey, token: setup.token, receipt: Self.subscription),
+                encrypted: true)
             #expect(refused.status == 401 && refused.description != nil)
         }
     }

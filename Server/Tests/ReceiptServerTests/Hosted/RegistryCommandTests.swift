@@ -12,8 +12,12 @@ import Testing
     func commandsPrintJSONAndEditOneRegistry(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
         try await LiveServer.createDatabase(database)   // commands refuse a database that is not there
-        let added = try CommandLineRegistry.run(database, ["app", "add", "com.example.a", "--shared-secret", "s3cret",
-                                                           "--apple-id", "1234", "--encryption-key"])
+        let added = try CommandLineRegistry.run(
+            database,
+            [
+                "app", "add", "com.example.a", "--shared-secret", "s3cret",
+                "--apple-id", "1234", "--encryption-key",
+            ])
         #expect(added["bundle_id"] as? String == "com.example.a")
         let token = try #require(added["token"] as? String)
         #expect(token.hasPrefix("app_") && token.count == 85)
@@ -46,16 +50,22 @@ import Testing
         let byID = try CommandLineRegistry.run(database, ["apikey", "revoke", restricted["id"] as! String])
         #expect(byID["revoked"] is String)
         #expect(try CommandLineRegistry.list(database, ["apikey", "list"]).allSatisfy { $0["revoked"] is String })
-        #expect(try LiveServer.run(["apikey", "revoke", "act_0000000000000000_" + String(repeating: "0", count: 64),
-                                    "--database", database.url]).status == 1)
+        #expect(
+            try LiveServer.run([
+                "apikey", "revoke", "act_0000000000000000_" + String(repeating: "0", count: 64),
+                "--database", database.url,
+            ]).status == 1)
 
         // The same registry as --app: the server started with another --app serves both, and the
         // flag keeps the app's token.
         let server = try await LiveServer.start(LiveTests.serverArguments(database, ["--app", "com.example.a=other-secret"]))
         #expect(server.terminate() == 0)
-        let after = try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { try await $0.appRecords() }
+        let after = try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) {
+            try await $0.appRecords()
+        }
         #expect(after.count == 2 && after[0].credentials?.tokenID == apps[0]["token_id"] as? String)
-        #expect(SharedSecretHash.matches("other-secret", stored: after[0].registration.sharedSecretHash ?? [])
+        #expect(
+            SharedSecretHash.matches("other-secret", stored: after[0].registration.sharedSecretHash ?? [])
                 && after[0].registration.appleID == nil)
 
         #expect(try CommandLineRegistry.run(database, ["app", "remove", "com.example.b"])["removed"] as? Bool == true)

@@ -79,10 +79,12 @@ import X509Certificates
         #expect(chain.allSatisfy { Self.isShortDate($0[3]) && Self.isShortDate($0[4]) })
         let purchases = try #require(valid["purchases"] as? [[String]])
         #expect(purchases.count == 5)
-        #expect(purchases.map { $0[5] } == receipt.inAppPurchases.map { purchase in
-            let original = purchase.originalTransactionIdentifier ?? purchase.transactionIdentifier
-            return purchase.transactionIdentifier + (original == purchase.transactionIdentifier ? "" : "original " + original)
-        }, "the original transaction under a renewal's own")
+        #expect(
+            purchases.map { $0[5] }
+                == receipt.inAppPurchases.map { purchase in
+                    let original = purchase.originalTransactionIdentifier ?? purchase.transactionIdentifier
+                    return purchase.transactionIdentifier + (original == purchase.transactionIdentifier ? "" : "original " + original)
+                }, "the original transaction under a renewal's own")
         #expect(purchases.allSatisfy { Self.isShortDate($0[2]) })
         #expect((valid["fields"] as? [[String]])?.contains(["receipt_creation_date", "2024-03-01 12:00Z"]) == true)
         #expect(valid["createdTitle"] as? String == "UTC 2024-03-01 12:00:00Z\nLos Angeles 2024-03-01 04:00:00 PST")
@@ -153,8 +155,9 @@ import X509Certificates
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let notification = SyntheticNotifications.token(
             "DID_RENEW", signedDate: now,
-            transaction: SyntheticNotifications.Transaction(transactionId: "22", originalTransactionId: "21", purchaseDate: now - 86_400_000,
-                                                            expiresDate: now + 29 * 86_400_000, signedDate: now),
+            transaction: SyntheticNotifications.Transaction(
+                transactionId: "22", originalTransactionId: "21", purchaseDate: now - 86_400_000,
+                expiresDate: now + 29 * 86_400_000, signedDate: now),
             renewal: SyntheticNotifications.Renewal(originalTransactionId: "21", signedDate: now))
 
         let database = try await TestDatabase.make(.sqlite)
@@ -179,7 +182,8 @@ import X509Certificates
                 if width == 1280 {
                     try await page.dropFile(sample.path, on: "#drop")
                 } else {
-                    _ = try await page.evaluate("document.getElementById('paste').value = '\(base64)'; document.getElementById('paste').focus(); true")
+                    _ = try await page.evaluate(
+                        "document.getElementById('paste').value = '\(base64)'; document.getElementById('paste').focus(); true")
                     try await page.pressControlEnter()
                 }
                 try await page.waitUntil("document.querySelectorAll('#subscriptions svg.timeline rect.period').length > 0")
@@ -199,10 +203,12 @@ import X509Certificates
             try await page.waitUntil("document.querySelectorAll('#nested table').length === 2")
             try await read("notification-390")
             try await page.click("#zone-la")
-            let losAngeles = try await page.evaluate("JSON.stringify([...document.querySelectorAll('#nested time')].map(t => t.textContent))")
+            let losAngeles =
+                try await page.evaluate("JSON.stringify([...document.querySelectorAll('#nested time')].map(t => t.textContent))")
                 as? String ?? "[]"
             try await page.click("#clear")
-            let cleared = try await page.evaluate("document.getElementById('result').hidden && document.getElementById('paste').value === ''")
+            let cleared =
+                try await page.evaluate("document.getElementById('result').hidden && document.getElementById('paste').value === ''")
                 as? Bool ?? false
             seen.withLock {
                 $0["losAngeles"] = try? JSONSerialization.jsonObject(with: Data(losAngeles.utf8))
@@ -217,9 +223,13 @@ import X509Certificates
             #expect((page["scrollWidth"] as? Int ?? .max) <= width, "\(width) px: the page scrolls sideways")
             #expect(page["wide"] as? [String] == [], "\(width) px: wider than the window")
             #expect(page["summary"] as? String == "5 purchases, 1 subscription, none active, 1 refunded")
-            let badges = Dictionary(uniqueKeysWithValues: (page["badges"] as? [[Any]] ?? []).map { ($0[0] as? String ?? "", $0[1] as? [String] ?? []) })
-            #expect(badges == ["100000000000005": [], "100000000000004": ["refunded"], "100000000000001": ["expired", "trial"],
-                               "100000000000002": ["expired"], "100000000000003": ["expired"]], "\(width) px")
+            let badges = Dictionary(
+                uniqueKeysWithValues: (page["badges"] as? [[Any]] ?? []).map { ($0[0] as? String ?? "", $0[1] as? [String] ?? []) })
+            #expect(
+                badges == [
+                    "100000000000005": [], "100000000000004": ["refunded"], "100000000000001": ["expired", "trial"],
+                    "100000000000002": ["expired"], "100000000000003": ["expired"],
+                ], "\(width) px")
             let timelines = try #require(page["timelines"] as? [[String: Any]])
             #expect(timelines.count == 1 && timelines.first?["periods"] as? Int == 3, "\(width) px")
             #expect((timelines.first?["caption"] as? String)?.contains("original transaction 100000000000001") == true)
@@ -240,7 +250,9 @@ import X509Certificates
         #expect(!pacific.isEmpty && pacific.allSatisfy { $0.hasSuffix(" PST") || $0.hasSuffix(" PDT") }, "\(pacific)")
         #expect(pages["cleared"] as? Bool == true)
         for name in ["1280", "390", "notification-390"] {
-            let size = (try? FileManager.default.attributesOfItem(atPath: Self.screenshots.appendingPathComponent("inspector-\(name).png").path)[.size] as? Int) ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: Self.screenshots.appendingPathComponent("inspector-\(name).png").path)[.size]
+                    as? Int) ?? 0
             #expect(size > 10_000, "\(name): \(size) bytes")
         }
     }

@@ -32,8 +32,11 @@ import Testing
             #expect(summary["refunded"] as? Int == 1 && summary["upgraded"] as? Int == 0 && summary["active_until"] == nil)
             let badges = try #require(report["purchase_badges"] as? [[String]])
             let byTransaction = Dictionary(uniqueKeysWithValues: zip(receipt.inAppPurchases.map(\.transactionIdentifier), badges))
-            #expect(byTransaction == ["100000000000005": [], "100000000000004": ["refunded"], "100000000000001": ["expired", "trial"],
-                                      "100000000000002": ["expired"], "100000000000003": ["expired"]])
+            #expect(
+                byTransaction == [
+                    "100000000000005": [], "100000000000004": ["refunded"], "100000000000001": ["expired", "trial"],
+                    "100000000000002": ["expired"], "100000000000003": ["expired"],
+                ])
             let subscriptions = try #require(report["subscriptions"] as? [[String: Any]])
             #expect(subscriptions.count == 1 && subscriptions[0]["original_transaction_id"] as? String == "100000000000001")
             #expect(subscriptions[0]["active"] as? Bool == false && (subscriptions[0]["gaps"] as? [Any])?.isEmpty == true)
@@ -53,11 +56,14 @@ import Testing
     /// moment), and a refunded consumable.
     @Test func activeUpgradedRefundedAndGaps() async throws {
         let now = Int64(Date().timeIntervalSince1970)
-        func purchase(_ transaction: String, _ original: String, _ product: String, from: Int64, to: Int64?, cancelled: Int64? = nil,
-                      trial: Bool? = nil) -> TestReceipt.Purchase {
-            TestReceipt.Purchase(productIdentifier: product, transactionIdentifier: transaction, purchaseDate: SyntheticReceipts.rfc3339(now + from * Self.day),
-                                 originalTransactionIdentifier: original, expirationDate: to.map { SyntheticReceipts.rfc3339(now + $0 * Self.day) },
-                                 cancellationDate: cancelled.map { SyntheticReceipts.rfc3339(now + $0 * Self.day) }, isTrialPeriod: trial)
+        func purchase(
+            _ transaction: String, _ original: String, _ product: String, from: Int64, to: Int64?, cancelled: Int64? = nil,
+            trial: Bool? = nil
+        ) -> TestReceipt.Purchase {
+            TestReceipt.Purchase(
+                productIdentifier: product, transactionIdentifier: transaction, purchaseDate: SyntheticReceipts.rfc3339(now + from * Self.day),
+                originalTransactionIdentifier: original, expirationDate: to.map { SyntheticReceipts.rfc3339(now + $0 * Self.day) },
+                cancellationDate: cancelled.map { SyntheticReceipts.rfc3339(now + $0 * Self.day) }, isTrialPeriod: trial)
         }
         let receipt = Synthetic.receipt([
             purchase("1", "1", "monthly", from: -70, to: -40, trial: true),
@@ -92,10 +98,12 @@ import Testing
     @Test func nestedTokensAndFractionalDates() async throws {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let expires = now + 29 * Self.day * 1000
-        let transaction = SyntheticNotifications.Transaction(transactionId: "22", originalTransactionId: "21", purchaseDate: now - Self.day * 1000,
-                                                            expiresDate: expires, signedDate: now, offerDiscountType: "FREE_TRIAL")
-        let notification = SyntheticNotifications.token("DID_RENEW", signedDate: now, transaction: transaction,
-                                                        renewal: SyntheticNotifications.Renewal(originalTransactionId: "21", signedDate: now))
+        let transaction = SyntheticNotifications.Transaction(
+            transactionId: "22", originalTransactionId: "21", purchaseDate: now - Self.day * 1000,
+            expiresDate: expires, signedDate: now, offerDiscountType: "FREE_TRIAL")
+        let notification = SyntheticNotifications.token(
+            "DID_RENEW", signedDate: now, transaction: transaction,
+            renewal: SyntheticNotifications.Renewal(originalTransactionId: "21", signedDate: now))
         var xcodeLike = transaction.payload
         xcodeLike["purchaseDate"] = 1_697_679_936_049.7297
         xcodeLike["expiresDate"] = 1_700_358_336_049.7297
@@ -116,7 +124,8 @@ import Testing
             let decoded = try #require(nested[1]["fields"] as? [[String: String]])
             #expect(decoded.contains(["name": "transactionId", "value": "22"]))
             let expiry = try #require(decoded.first { $0["name"] == "expiresDate" })
-            #expect(expiry["ms"] == String(expires) && expiry["utc"]?.hasSuffix("Etc/GMT") == true
+            #expect(
+                expiry["ms"] == String(expires) && expiry["utc"]?.hasSuffix("Etc/GMT") == true
                     && expiry["los_angeles"]?.hasSuffix("America/Los_Angeles") == true)
             let renewal = try #require(nested[0]["fields"] as? [[String: String]])
             #expect(renewal.contains(["name": "autoRenewProductId", "value": "com.example.receipts.monthly"]))
@@ -126,10 +135,16 @@ import Testing
             let xcode = try await InspectorTests.inspect(client, Array(token.utf8))
             #expect(xcode["payload_kind"] as? String == "transaction" && xcode["badges"] as? [String] == ["expired", "trial"])
             let dates = try #require(xcode["fields"] as? [[String: String]])
-            #expect(dates.contains(["name": "expiresDate", "utc": "2023-11-19 01:45:36 Etc/GMT",
-                                    "los_angeles": "2023-11-18 17:45:36 America/Los_Angeles", "ms": "1700358336049"]))
-            #expect(dates.contains(["name": "purchaseDate", "utc": "2023-10-19 01:45:36 Etc/GMT",
-                                    "los_angeles": "2023-10-18 18:45:36 America/Los_Angeles", "ms": "1697679936049"]))
+            #expect(
+                dates.contains([
+                    "name": "expiresDate", "utc": "2023-11-19 01:45:36 Etc/GMT",
+                    "los_angeles": "2023-11-18 17:45:36 America/Los_Angeles", "ms": "1700358336049",
+                ]))
+            #expect(
+                dates.contains([
+                    "name": "purchaseDate", "utc": "2023-10-19 01:45:36 Etc/GMT",
+                    "los_angeles": "2023-10-18 18:45:36 America/Los_Angeles", "ms": "1697679936049",
+                ]))
             #expect(dates.contains(["name": "isUpgraded", "value": "false"]))
             #expect((xcode["summary"] as? [String: Any])?["text"] as? String == "1 purchase, 1 subscription, none active")
         }

@@ -20,7 +20,8 @@ import Testing
             let report = try await InspectorTests.inspect(client, bytes)
             let message = try #require(report["message"] as? String)
             #expect(report["status"] as? Int == 21003)
-            #expect(message.contains("the chain must end at the --root certificate SHA-256 ")
+            #expect(
+                message.contains("the chain must end at the --root certificate SHA-256 ")
                     && message.contains("which replaces Apple's root certificate")
                     && message.contains("it ends at Apple Root CA: start the server without --root to trust it"), "\(message)")
         }
@@ -31,7 +32,8 @@ import Testing
         let bytes = try Fixtures.bytes("receipts/xcode.der")
         try await withServer { client in
             let message = try #require(try await InspectorTests.inspect(client, bytes)["message"] as? String)
-            #expect(message.contains("signed by Xcode's StoreKit Testing certificate") && message.contains("--allow-xcode")
+            #expect(
+                message.contains("signed by Xcode's StoreKit Testing certificate") && message.contains("--allow-xcode")
                     && !message.contains("--policy"), "\(message)")
         }
     }

@@ -12,16 +12,20 @@ import X509Certificates
 @Suite struct InspectorTests {
     static let sampleRoot = Fixtures.repositoryRoot.appendingPathComponent("Examples/sample-root.der").path
 
-    func withServer(inspector: Bool = true, roots: [String]? = [sampleRoot],
-                    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(
+        inspector: Bool = true, roots: [String]? = [sampleRoot],
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         var configuration = TestServer.configuration(try await TestDatabase.make(.sqlite), roots: roots)
         configuration.inspector = inspector
         try await TestServer.with(configuration, body)
     }
 
     static func inspect(_ client: any TestClientProtocol, _ bytes: [UInt8]) async throws -> [String: Any] {
-        try await client.execute(uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
-                                 body: ByteBuffer(bytes: bytes)) { response in
+        try await client.execute(
+            uri: "/inspect", method: .post, headers: [.contentType: "application/octet-stream"],
+            body: ByteBuffer(bytes: bytes)
+        ) { response in
             #expect(response.status == .ok)
             return try JSONAnswer.object(response.body)
         }
@@ -38,9 +42,11 @@ import X509Certificates
                 #expect(report["verdict"] as? String == "valid" && report["status"] as? Int == 0 && report["rule"] == nil)
                 let chain = try #require(report["chain"] as? [[String: Any]])
                 #expect(chain.map { $0["role"] as? String } == ["signer", "intermediate", "anchor"])
-                let verified = try receipt.validate(policy: .appStore(anchors: [TrustAnchor(derEncoded: Fixtures.repositoryFile("Examples/sample-root.der"))]))
+                let verified = try receipt.validate(
+                    policy: .appStore(anchors: [TrustAnchor(derEncoded: Fixtures.repositoryFile("Examples/sample-root.der"))]))
                 #expect(chain.map { $0["subject"] as? String } == verified.chain.map(\.subjectDescription))
-                #expect(chain.map { ($0["sha256"] as? String)?.replacingOccurrences(of: ":", with: "").lowercased() }
+                #expect(
+                    chain.map { ($0["sha256"] as? String)?.replacingOccurrences(of: ":", with: "").lowercased() }
                         == verified.chain.map(\.fingerprint.description))
                 #expect(chain.allSatisfy { $0["valid_at_validation_time"] as? Bool == true && $0["not_before"] is String })
                 #expect(report["message"] as? String == "valid (appstore): " + verified.chain.map(\.subjectDescription).joined(separator: " <- "))
@@ -136,11 +142,16 @@ import X509Certificates
             #expect(refused["verdict"] as? String == "not valid")
             // Xcode's fractional milliseconds are dates too.
             let expires = try #require((refused["fields"] as? [[String: String]])?.first { $0["name"] == "expiresDate" })
-            #expect(expires == ["name": "expiresDate", "utc": "2023-11-19 01:45:36 Etc/GMT", "los_angeles": "2023-11-18 17:45:36 America/Los_Angeles",
-                                "ms": "1700358336049"])
+            #expect(
+                expires == [
+                    "name": "expiresDate", "utc": "2023-11-19 01:45:36 Etc/GMT", "los_angeles": "2023-11-18 17:45:36 America/Los_Angeles",
+                    "ms": "1700358336049",
+                ])
             // The server's switch, not the command line's --policy.
-            #expect((refused["message"] as? String)?.hasSuffix("to accept Xcode test tokens start receipt-server with --allow-xcode "
-                                                                + "and send them to the sandbox endpoint") == true)
+            #expect(
+                (refused["message"] as? String)?.hasSuffix(
+                    "to accept Xcode test tokens start receipt-server with --allow-xcode "
+                        + "and send them to the sandbox endpoint") == true)
             let malformed = try await Self.inspect(client, Array("eyJhbGciOi.broken".utf8))
             #expect(malformed["verdict"] as? String == "malformed" && malformed["rule"] as? String == "notCompactSerialization")
         }
@@ -157,8 +168,10 @@ import X509Certificates
                 for external in ["src=", "href=", "@import", "url(", "http://", "https://", "<link", "<iframe"] {
                     #expect(!html.contains(external), "\(external)")
                 }
-                for id in ["drop", "file", "paste", "clear", "verdict", "summary", "rule", "failed-certificate", "zone-la", "subscriptions",
-                           "chain", "fields", "nested", "purchases", "raw", "curl", "copy-curl"] {
+                for id in [
+                    "drop", "file", "paste", "clear", "verdict", "summary", "rule", "failed-certificate", "zone-la", "subscriptions",
+                    "chain", "fields", "nested", "purchases", "raw", "curl", "copy-curl",
+                ] {
                     #expect(html.contains("id=\"\(id)\""), "\(id)")
                 }
                 let policy = try #require(response.headers[.contentSecurityPolicy])

@@ -14,13 +14,15 @@ import Testing
     static let later = SyntheticLegacy.receipt("1000000046178999", purchased: 1_701_000_000_000, expires: SyntheticLegacy.future).text
     /// An app receipt created 2023-11-20 holding a renewal purchased 2023-11-15 (between the two).
     static let appRenewalID = "1000000046178900"
-    static let appReceipt = Synthetic.receipt([
-        TestReceipt.Purchase(productIdentifier: "com.example.monthly", transactionIdentifier: appRenewalID,
-                             purchaseDate: SyntheticReceipts.rfc3339(1_700_100_000), originalTransactionIdentifier: SyntheticLegacy.original,
-                             originalPurchaseDate: SyntheticReceipts.rfc3339(1_600_000_000),
-                             expirationDate: SyntheticReceipts.rfc3339(SyntheticLegacy.future / 1000), productType: 3,
-                             webOrderLineItemIdentifier: 1_000_000_000_000_002, isTrialPeriod: false, isInIntroOfferPeriod: false),
-    ], created: 1_700_500_000)
+    static let appReceipt = Synthetic.receipt(
+        [
+            TestReceipt.Purchase(
+                productIdentifier: "com.example.monthly", transactionIdentifier: appRenewalID,
+                purchaseDate: SyntheticReceipts.rfc3339(1_700_100_000), originalTransactionIdentifier: SyntheticLegacy.original,
+                originalPurchaseDate: SyntheticReceipts.rfc3339(1_600_000_000),
+                expirationDate: SyntheticReceipts.rfc3339(SyntheticLegacy.future / 1000), productType: 3,
+                webOrderLineItemIdentifier: 1_000_000_000_000_002, isTrialPeriod: false, isInIntroOfferPeriod: false)
+        ], created: 1_700_500_000)
 
     @Test(arguments: TestDatabase.backends)
     func eachKindSeesTheOthersRenewals(_ backend: TestDatabase.Backend) async throws {

@@ -9,24 +9,33 @@ import Testing
     @Test func hostedAnswersTransactionReceipts() async throws {
         let setup = try await HostedSetup.make(.sqlite)
         try await TestServer.with(TestServer.legacyConfiguration(setup.database)) { client in
-            let running = try await client.hosted(HostedSetup.json(apiKey: setup.key, token: setup.token,
-                                                                   receipt: TransactionReceiptStatusTests.running),
-                                                  contentType: "application/json")
+            let running = try await client.hosted(
+                HostedSetup.json(
+                    apiKey: setup.key, token: setup.token,
+                    receipt: TransactionReceiptStatusTests.running),
+                contentType: "application/json")
             #expect(running.code == 200 && running.status == 0)
             let answer = try #require(running.object["receipt"] as? [String: Any])
-            #expect(answer["status"] as? Int == 0 && (answer["latest_receipt_info"] as? [String: Any])?["transaction_id"] as? String
-                == "1000000046178817")
+            #expect(
+                answer["status"] as? Int == 0
+                    && (answer["latest_receipt_info"] as? [String: Any])?["transaction_id"] as? String
+                        == "1000000046178817"
+            )
 
-            let expired = try await client.hosted(HostedSetup.json(apiKey: setup.key, token: setup.token,
-                                                                   receipt: TransactionReceiptStatusTests.expired),
-                                                  contentType: "application/json")
+            let expired = try await client.hosted(
+                HostedSetup.json(
+                    apiKey: setup.key, token: setup.token,
+                    receipt: TransactionReceiptStatusTests.expired),
+                contentType: "application/json")
             #expect(expired.code == 200 && expired.status == 0)
             let expiredAnswer = try #require(expired.object["receipt"] as? [String: Any])
             #expect(expiredAnswer["status"] as? Int == 21006 && expiredAnswer["latest_expired_receipt_info"] != nil)
 
-            let other = try await client.hosted(HostedSetup.json(apiKey: setup.key, token: setup.otherToken,
-                                                                 receipt: TransactionReceiptStatusTests.running),
-                                                contentType: "application/json")
+            let other = try await client.hosted(
+                HostedSetup.json(
+                    apiKey: setup.key, token: setup.otherToken,
+                    receipt: TransactionReceiptStatusTests.running),
+                contentType: "application/json")
             #expect(other.code == 200 && other.status == 403, "\(other.object)")
         }
     }

@@ -8,16 +8,20 @@ import Testing
 @Suite(.serialized) struct TransactionReceiptLiveTests {
     @Test func legacyIntermediateFlagAndConfigKey() async throws {
         let database = try await TestDatabase.make(.sqlite)
-        let flags = ["--database", database.url, "--root", SyntheticLegacy.rootPath]
+        let flags =
+            ["--database", database.url, "--root", SyntheticLegacy.rootPath]
             + SyntheticLegacy.intermediatePaths.flatMap { ["--legacy-intermediate", $0] }
-        let config = try NotificationLiveTests.write(String(decoding: try JSONSerialization.data(withJSONObject: [
-            "database": database.url, "root": [SyntheticLegacy.rootPath], "legacy-intermediate": SyntheticLegacy.intermediatePaths,
-        ]), as: UTF8.self))
+        let config = try NotificationLiveTests.write(
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: [
+                    "database": database.url, "root": [SyntheticLegacy.rootPath], "legacy-intermediate": SyntheticLegacy.intermediatePaths,
+                ]), as: UTF8.self))
         for arguments in [flags, ["--config", config]] {
             let server = try await LiveServer.start(arguments)
             let client = HTTPClient()
-            let answer = try await LiveClient.post(client, server.baseURL + "/verifyReceipt",
-                                                   SyntheticLegacy.body(TransactionReceiptStatusTests.running))
+            let answer = try await LiveClient.post(
+                client, server.baseURL + "/verifyReceipt",
+                SyntheticLegacy.body(TransactionReceiptStatusTests.running))
             #expect(answer.code == 200 && answer.json["status"] as? Int == 0, "\(arguments.first ?? "")")
             try await client.shutdown()
             #expect(server.terminate() == 0)
@@ -25,8 +29,9 @@ import Testing
         // Without the test intermediates the synthetic signer chains to nothing the server holds.
         let server = try await LiveServer.start(["--database", database.url, "--root", SyntheticLegacy.rootPath])
         let client = HTTPClient()
-        let refused = try await LiveClient.post(client, server.baseURL + "/verifyReceipt",
-                                                SyntheticLegacy.body(TransactionReceiptStatusTests.expired))
+        let refused = try await LiveClient.post(
+            client, server.baseURL + "/verifyReceipt",
+            SyntheticLegacy.body(TransactionReceiptStatusTests.expired))
         #expect(refused.json["status"] as? Int == 21003)
         try await client.shutdown()
         #expect(server.terminate() == 0)

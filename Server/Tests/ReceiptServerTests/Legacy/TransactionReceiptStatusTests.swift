@@ -11,14 +11,20 @@ import Testing
     /// A running subscription renewal (production, version 2).
     static let running = SyntheticLegacy.receipt("1000000046178817", purchased: 1_700_000_000_000, expires: SyntheticLegacy.future).text
     /// A renewal that expired on 2020-10-13 (production, version 2).
-    static let expired = SyntheticLegacy.receipt("2000000000000001", original: "2000000000000001", purchased: 1_600_000_000_000,
-                                                 expires: 1_602_592_000_000).text
+    static let expired = SyntheticLegacy.receipt(
+        "2000000000000001", original: "2000000000000001", purchased: 1_600_000_000_000,
+        expires: 1_602_592_000_000
+    ).text
     /// A sandbox consumable, signed by the version 3 chain.
-    static let sandboxConsumable = SyntheticLegacy.receipt("3000000000000001", original: "3000000000000001",
-                                                           purchased: 1_650_000_000_000, expires: nil, sandbox: true, version: 3).text
+    static let sandboxConsumable = SyntheticLegacy.receipt(
+        "3000000000000001", original: "3000000000000001",
+        purchased: 1_650_000_000_000, expires: nil, sandbox: true, version: 3
+    ).text
 
-    func withServer(_ backend: TestDatabase.Backend = .sqlite, apps: [String] = [],
-                    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(
+        _ backend: TestDatabase.Backend = .sqlite, apps: [String] = [],
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         try await TestServer.with(TestServer.legacyConfiguration(try await TestDatabase.make(backend), apps: apps), body)
     }
 
@@ -132,7 +138,8 @@ import Testing
 enum LegacyText {
     static func purchaseInfo(_ text: [UInt8]) throws -> [String: String]? {
         guard let outer = try PropertyListSerialization.propertyList(from: Data(text), format: nil) as? [String: String],
-              let base64 = outer["purchase-info"], let info = Data(base64Encoded: base64) else { return nil }
+            let base64 = outer["purchase-info"], let info = Data(base64Encoded: base64)
+        else { return nil }
         return try PropertyListSerialization.propertyList(from: info, format: nil) as? [String: String]
     }
 }

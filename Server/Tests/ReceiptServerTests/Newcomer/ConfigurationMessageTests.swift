@@ -59,8 +59,9 @@ import Testing
     /// One string where a list is expected is a list of one; `null` is as if the key were absent;
     /// a whole number is a number.
     @Test func oneStringIsAListOfOne() throws {
-        let path = try Self.write(#"{"root": "ca.der", "app": "com.example.a=secret", "root-g3": "g3.der", "legacy-intermediate": "i.der", "#
-            + #""key-rate": 3, "metrics-port": null, "log-level": "debug"}"#)
+        let path = try Self.write(
+            #"{"root": "ca.der", "app": "com.example.a=secret", "root-g3": "g3.der", "legacy-intermediate": "i.der", "#
+                + #""key-rate": 3, "metrics-port": null, "log-level": "debug"}"#)
         let configuration = try ServerConfiguration(configFile: path)
         #expect(configuration.roots == ["ca.der"] && configuration.apps == ["com.example.a=secret"])
         #expect(configuration.rootsG3 == ["g3.der"] && configuration.legacyIntermediates == ["i.der"])
@@ -93,8 +94,10 @@ import Testing
             (["serve", "--config", missing], "cannot read \(missing): no such file"),
             (["serve", "--config", folder], "cannot read \(folder): is a directory"),
             (["serve", "--database", database, "--root", folder + "/missing.der"], "cannot read \(folder)/missing.der: no such file"),
-            (["serve", "--database", database, "--port", "0", "--secrets-key-file", folder + "/missing.key"],
-             "cannot read \(folder)/missing.key: no such file"),
+            (
+                ["serve", "--database", database, "--port", "0", "--secrets-key-file", folder + "/missing.key"],
+                "cannot read \(folder)/missing.key: no such file"
+            ),
         ] {
             let (status, errors) = try LiveServer.runForErrors(arguments)
             #expect(status != 0 && errors.contains(expected), "\(arguments): \(errors)")

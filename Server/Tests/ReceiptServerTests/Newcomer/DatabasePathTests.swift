@@ -23,7 +23,8 @@ import Testing
     static func logLine(_ log: String, _ message: String) -> [String: Any]? {
         for line in log.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["message"] as? String == message else { continue }
+                object["message"] as? String == message
+            else { continue }
             return object
         }
         return nil
@@ -43,11 +44,14 @@ import Testing
         let notifications = folder + "/notifications.jsonl"
         try Data("{}\n".utf8).write(to: URL(fileURLWithPath: notifications))
         let expected = "no database at \(path); start the server once, or check --database"
-        let commands = [["stats"], ["app", "list"], ["app", "add", "com.example.a"], ["app", "remove", "com.example.a"],
-                        ["apikey", "list"], ["apikey", "create"], ["apikey", "revoke", "act_x"], ["ingest", notifications]]
+        let commands = [
+            ["stats"], ["app", "list"], ["app", "add", "com.example.a"], ["app", "remove", "com.example.a"],
+            ["apikey", "list"], ["apikey", "create"], ["apikey", "revoke", "act_x"], ["ingest", notifications],
+        ]
         for command in commands {
-            let (status, errors) = try LiveServer.runForErrors(command + ["--database", "sqlite:" + path],
-                                                               environment: TestSecrets.environmentWithoutKey)
+            let (status, errors) = try LiveServer.runForErrors(
+                command + ["--database", "sqlite:" + path],
+                environment: TestSecrets.environmentWithoutKey)
             #expect(status != 0 && errors.contains(expected), "\(command): \(errors)")
         }
 
@@ -71,7 +75,8 @@ import Testing
         let logged = try #require(created["path"] as? String)
         #expect(logged.hasPrefix("/") && Self.resolved(logged) == Self.resolved(folder + "/new.sqlite"), "\(logged)")
         let configured = try #require(Self.logLine(server.logText, "receipt-server configured"))
-        #expect((configured["database"] as? String).map { Self.resolved(String($0.dropFirst("sqlite:".count))) } == Self.resolved(folder + "/new.sqlite"))
+        #expect(
+            (configured["database"] as? String).map { Self.resolved(String($0.dropFirst("sqlite:".count))) } == Self.resolved(folder + "/new.sqlite"))
 
         let database = "sqlite:" + folder + "/new.sqlite"
         let beside = try LiveServer.run(["app", "add", "com.example.a", "--database", database])
@@ -97,8 +102,10 @@ import Testing
 
         let second = try LiveServer.runForErrors(["serve", "--database", database.url, "--port", "0"])
         #expect(second.status != 0)
-        #expect(second.errors.contains("\(path) is being served by another receipt-server (process \(first.process.processIdentifier)) "
-                                       + "holding \(lockFile)"), "\(second.errors)")
+        #expect(
+            second.errors.contains(
+                "\(path) is being served by another receipt-server (process \(first.process.processIdentifier)) "
+                    + "holding \(lockFile)"), "\(second.errors)")
         #expect(second.errors.contains("use PostgreSQL for several instances"))
         let health = try await HTTPClient.shared.execute(HTTPClientRequest(url: first.baseURL + "/health"), timeout: .seconds(10))
         #expect(health.status.code == 200)

@@ -15,18 +15,21 @@ import Testing
         let database = "sqlite:" + folder + "/never.sqlite"
         let bare = TestSecrets.environmentWithoutKey
 
-        let main = try LiveServer.runForErrors(["serve", "--database", database, "--host", "127.0.0.1", "--port", "\(held.port)"],
-                                               environment: bare)
+        let main = try LiveServer.runForErrors(
+            ["serve", "--database", database, "--host", "127.0.0.1", "--port", "\(held.port)"],
+            environment: bare)
         #expect(main.status != 0)
         #expect(main.errors.contains("cannot listen on 127.0.0.1:\(held.port): address already in use"), "\(main.errors)")
         #expect(main.errors.contains("choose another --port") && !main.errors.contains("bind(descriptor"))
         #expect(try DatabasePathTests.contents(folder).isEmpty)
 
-        let metrics = try LiveServer.runForErrors(["serve", "--database", database, "--port", "0", "--metrics-port", "\(held.port)"],
-                                                  environment: bare)
+        let metrics = try LiveServer.runForErrors(
+            ["serve", "--database", database, "--port", "0", "--metrics-port", "\(held.port)"],
+            environment: bare)
         #expect(metrics.status != 0)
-        #expect(metrics.errors.contains("cannot listen on 127.0.0.1:\(held.port)") && metrics.errors.contains("choose another --metrics-port"),
-                "\(metrics.errors)")
+        #expect(
+            metrics.errors.contains("cannot listen on 127.0.0.1:\(held.port)") && metrics.errors.contains("choose another --metrics-port"),
+            "\(metrics.errors)")
         #expect(try DatabasePathTests.contents(folder).isEmpty)
     }
 
@@ -40,8 +43,9 @@ import Testing
             let (status, errors) = try LiveServer.runForErrors(command + ["--database", url])
             let elapsed = ContinuousClock.now - started
             #expect(status != 0)
-            #expect(errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(port), database receipts: connection refused"),
-                    "\(command): \(errors)")
+            #expect(
+                errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(port), database receipts: connection refused"),
+                "\(command): \(errors)")
             #expect(!errors.contains("hunter2") && !errors.contains("ConnectionPoolError"))
             #expect(elapsed < .seconds(5), "\(command): \(elapsed)")
         }
@@ -55,8 +59,9 @@ import Testing
         let (status, errors) = try LiveServer.runForErrors(["stats", "--database", "postgres://receipts@127.0.0.1:\(silent.port)/receipts"])
         let elapsed = ContinuousClock.now - started
         #expect(status != 0)
-        #expect(errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(silent.port), database receipts: no answer within 5 s"),
-                "\(errors)")
+        #expect(
+            errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(silent.port), database receipts: no answer within 5 s"),
+            "\(errors)")
         #expect(elapsed >= .seconds(4) && elapsed < .seconds(9), "\(elapsed)")
     }
 
@@ -66,7 +71,9 @@ import Testing
         url.path = "/receipt_no_such_database"
         let (status, errors) = try LiveServer.runForErrors(["stats", "--database", try #require(url.string)])
         #expect(status != 0)
-        #expect(errors.contains("cannot connect to PostgreSQL at \(url.host ?? ""):\(url.port ?? 5432), database receipt_no_such_database: "
-                                + #"database "receipt_no_such_database" does not exist"#), "\(errors)")
+        #expect(
+            errors.contains(
+                "cannot connect to PostgreSQL at \(url.host ?? ""):\(url.port ?? 5432), database receipt_no_such_database: "
+                    + #"database "receipt_no_such_database" does not exist"#), "\(errors)")
     }
 }

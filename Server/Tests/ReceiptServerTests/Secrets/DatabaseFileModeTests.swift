@@ -25,7 +25,9 @@ import Testing
         let path = try #require(database.sqlitePath)
         try await TestServer.with(TestServer.configuration(database)) { _ in }
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let error = await #expect(throws: StoreError.self) { _ = try await ServerApplication.make(TestServer.configuration(database), logger: TestServer.logger) }
+        let error = await #expect(throws: StoreError.self) {
+            _ = try await ServerApplication.make(TestServer.configuration(database), logger: TestServer.logger)
+        }
         let message = error?.description ?? ""
         #expect(message.contains(path) && message.contains("0644") && message.contains("chmod 600 \(path)"), "\(message)")
 
@@ -39,7 +41,9 @@ import Testing
             try await client.expectStatus(0, Synthetic.body(StatusTests.consumable))
         }
         _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data(), attributes: [.posixPermissions: 0o640])
-        let walError = await #expect(throws: StoreError.self) { _ = try await ServerApplication.make(TestServer.configuration(database), logger: TestServer.logger) }
+        let walError = await #expect(throws: StoreError.self) {
+            _ = try await ServerApplication.make(TestServer.configuration(database), logger: TestServer.logger)
+        }
         #expect(walError?.description.contains("chmod 600 \(path)-wal") == true)
     }
 

@@ -25,7 +25,9 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func sealedKeyCopiedToAnotherAppDoesNotOpen(_ backend: TestDatabase.Backend) async throws {
         let setup = try await HostedSetup.make(backend)
-        try await SecretsInspect.execute(setup.database, """
+        try await SecretsInspect.execute(
+            setup.database,
+            """
             UPDATE apps SET encryption_key_sealed = (SELECT encryption_key_sealed FROM apps WHERE bundle_id = '\(Synthetic.bundleID)')
             WHERE bundle_id = '\(HostedSetup.otherBundleID)'
             """)
@@ -34,8 +36,9 @@ import Testing
             let reply = try await client.hosted(body, encrypted: true)
             #expect(reply.status == 500 && reply.object["encrypted"] == nil)
             #expect(try await client.hosted(body).status == 0, "the plain endpoint is unaffected")
-            let own = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.subscription),
-                                              encrypted: true)
+            let own = try await client.hosted(
+                HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.subscription),
+                encrypted: true)
             #expect(own.status == 0)
         }
     }

@@ -70,7 +70,8 @@ import Testing
 
         // The environment wins over the file beside the database; --secrets-key-file over both.
         let other = SecretsKey.generate()
-        let fromEnvironment = try SecretsKeySource.load(configuration, environment: [SecretsKeySource.environmentVariable: other.base64], logger: logger)
+        let fromEnvironment = try SecretsKeySource.load(
+            configuration, environment: [SecretsKeySource.environmentVariable: other.base64], logger: logger)
         #expect(fromEnvironment.key.base64 == other.base64)
         configuration.secretsKeyFile = TestSecrets.keyFile
         let fromFile = try SecretsKeySource.load(configuration, environment: [SecretsKeySource.environmentVariable: other.base64], logger: logger)
@@ -80,7 +81,9 @@ import Testing
         let raw = folder + "/raw.key"
         _ = FileManager.default.createFile(atPath: raw, contents: Data((0 ..< 32).map { UInt8($0) }), attributes: [.posixPermissions: 0o600])
         configuration.secretsKeyFile = raw
-        #expect(try SecretsKeySource.load(configuration, environment: [:], logger: logger).key.base64 == Data((0 ..< 32).map { UInt8($0) }).base64EncodedString())
+        #expect(
+            try SecretsKeySource.load(configuration, environment: [:], logger: logger).key.base64
+                == Data((0 ..< 32).map { UInt8($0) }).base64EncodedString())
         let short = folder + "/short.key"
         _ = FileManager.default.createFile(atPath: short, contents: Data("c2hvcnQ=".utf8), attributes: [.posixPermissions: 0o600])
         configuration.secretsKeyFile = short
@@ -91,7 +94,8 @@ import Testing
         let badVariable = #expect(throws: ConfigurationError.self) {
             _ = try SecretsKeySource.load(configuration, environment: [SecretsKeySource.environmentVariable: "hunter2hunter2"], logger: logger)
         }
-        #expect(badVariable?.description.contains(SecretsKeySource.environmentVariable) == true && badVariable?.description.contains("hunter2") == false)
+        #expect(
+            badVariable?.description.contains(SecretsKeySource.environmentVariable) == true && badVariable?.description.contains("hunter2") == false)
 
         // A key file others may read is refused, with the fix.
         let exposed = folder + "/exposed.key"
@@ -106,7 +110,9 @@ import Testing
         configuration.secretsKeyFile = nil
         configuration.database = "postgres://receipts@127.0.0.1:5432/receipts"
         let missing = #expect(throws: ConfigurationError.self) { _ = try SecretsKeySource.load(configuration, environment: [:], logger: logger) }
-        #expect(missing?.description.contains("--secrets-key-file") == true && missing?.description.contains(SecretsKeySource.environmentVariable) == true)
+        #expect(
+            missing?.description.contains("--secrets-key-file") == true && missing?.description.contains(SecretsKeySource.environmentVariable) == true
+        )
     }
 
     @Test func defaultFileNames() {
@@ -122,13 +128,15 @@ import Testing
         let setup = try await HostedSetup.make(backend)
         let folder = try Self.folder()
         let otherFile = folder + "/other.key"
-        _ = FileManager.default.createFile(atPath: otherFile, contents: Data(SecretsKey.generate().base64.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: otherFile, contents: Data(SecretsKey.generate().base64.utf8), attributes: [.posixPermissions: 0o600])
         var configuration = TestServer.configuration(setup.database)
         configuration.secretsKeyFile = otherFile
         let error = await #expect(throws: StoreError.self) { _ = try await ServerApplication.make(configuration, logger: TestServer.logger) }
         #expect(error?.description.contains("--secrets-key-file") == true)
         try await TestServer.with(TestServer.configuration(setup.database)) { client in
-            let reply = try await client.hosted(HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.subscription), encrypted: true)
+            let reply = try await client.hosted(
+                HostedSetup.form(apiKey: setup.key, token: setup.token, receipt: StatusTests.subscription), encrypted: true)
             #expect(reply.status == 0)
         }
     }
@@ -158,9 +166,11 @@ import Testing
         let otherPath = try #require(other.sqlitePath)
         #expect(!FileManager.default.fileExists(atPath: SecretsKeySource.defaultFile(forDatabase: otherPath)))
         // The right key as a flag, or as the configuration file's key.
-        #expect(try LiveServer.runForErrors(["stats", "--database", other.url, "--secrets-key-file", TestSecrets.keyFile], environment: bare).status == 0)
+        #expect(
+            try LiveServer.runForErrors(["stats", "--database", other.url, "--secrets-key-file", TestSecrets.keyFile], environment: bare).status == 0)
         let config = folder + "/config.json"
-        try JSONSerialization.data(withJSONObject: ["database": other.url, "secrets-key-file": TestSecrets.keyFile]).write(to: URL(fileURLWithPath: config))
+        try JSONSerialization.data(withJSONObject: ["database": other.url, "secrets-key-file": TestSecrets.keyFile]).write(
+            to: URL(fileURLWithPath: config))
         #expect(try ServerConfiguration(configFile: config).secretsKeyFile == TestSecrets.keyFile)
         #expect(try LiveServer.runForErrors(["stats", "--config", config], environment: bare).status == 0)
 

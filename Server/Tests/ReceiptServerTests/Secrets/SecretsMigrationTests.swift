@@ -27,13 +27,15 @@ import Testing
         let key = (0 ..< 32).map { _ in UInt8.random(in: .min ... .max) }
         let secretSHA256 = Array(SHA256.hash(data: Array(Version4.secret.utf8)))
         let lit = { (bytes: [UInt8]) in SecretsInspect.literal(bytes, database.backend) }
-        try await OlderSchema.make(database, version: 4, rows: [
-            """
-               INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id, token_id, token_sha256, encryption_key)
-               VALUES ('\(Synthetic.bundleID)', \(lit(secretSHA256)), NULL, '\(token.id)', \(lit(token.sha256)), \(lit(key)))
-               """,
-            "INSERT INTO api_keys (key_id, key_sha256, all_apps, created_ms, revoked_ms) VALUES ('\(apiKey.id)', \(lit(apiKey.sha256)), 1, 0, NULL)",
-        ])
+        try await OlderSchema.make(
+            database, version: 4,
+            rows: [
+                """
+                INSERT INTO apps (bundle_id, shared_secret_sha256, apple_id, token_id, token_sha256, encryption_key)
+                VALUES ('\(Synthetic.bundleID)', \(lit(secretSHA256)), NULL, '\(token.id)', \(lit(token.sha256)), \(lit(key)))
+                """,
+                "INSERT INTO api_keys (key_id, key_sha256, all_apps, created_ms, revoked_ms) VALUES ('\(apiKey.id)', \(lit(apiKey.sha256)), 1, 0, NULL)",
+            ])
         return Version4(encryptionKey: key, secretSHA256: secretSHA256, token: token.text, apiKey: apiKey.text)
     }
 
@@ -50,12 +52,14 @@ import Testing
             try await client.expectStatus(21004, Synthetic.body(StatusTests.subscription, password: "another"))
             try await client.expectStatus(21004, Synthetic.body(StatusTests.subscription))
             // The encrypted answer opens with the app key version 4 handed out.
-            let reply = try await client.hosted(HostedSetup.form(apiKey: old.apiKey, token: old.token, receipt: StatusTests.subscription),
-                                                encrypted: true)
+            let reply = try await client.hosted(
+                HostedSetup.form(apiKey: old.apiKey, token: old.token, receipt: StatusTests.subscription),
+                encrypted: true)
             #expect(reply.code == 200 && reply.status == 0)
             let sealed = try #require((reply.object["encrypted"] as? String).flatMap { Data(base64Encoded: $0) })
-            let opened = try AES._CBC.decrypt(sealed.dropFirst(16), using: SymmetricKey(data: old.encryptionKey),
-                                              iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
+            let opened = try AES._CBC.decrypt(
+                sealed.dropFirst(16), using: SymmetricKey(data: old.encryptionKey),
+                iv: AES._CBC.IV(ivBytes: sealed.prefix(16)))
             #expect(try JSONAnswer.object(opened)["status"] as? Int == 0)
         }
 

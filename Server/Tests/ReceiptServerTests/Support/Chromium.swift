@@ -37,7 +37,8 @@ final class Chromium: Sendable {
         let portFile = profile.appendingPathComponent("DevToolsActivePort")
         for _ in 0 ..< 600 {
             if let text = try? String(contentsOf: portFile, encoding: .utf8), let line = text.split(separator: "\n").first,
-               let port = Int(line) {
+                let port = Int(line)
+            {
                 return Chromium(process: process, port: port, profile: profile)
             }
             guard process.isRunning else { break }
@@ -102,8 +103,9 @@ struct DevToolsSession {
         try await outbound.write(.text(String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self)))
         while let message = try await messages.next() {
             guard case .text(let text) = message,
-                  let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  object["id"] as? Int == lastID else { continue }
+                let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                object["id"] as? Int == lastID
+            else { continue }
             if let error = object["error"] { throw UnexpectedAnswer(description: "\(method): \(error)") }
             return object["result"] as? [String: Any] ?? [:]
         }
@@ -130,8 +132,10 @@ struct DevToolsSession {
     /// Drops the file at `path` on the element `selector`, as a person dragging it from a file
     /// manager would: dragEnter, dragOver and drop at the element's centre, carrying the file.
     mutating func dropFile(_ path: String, on selector: String) async throws {
-        let box = try await evaluate("(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); "
-                                     + "return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double]
+        let box =
+            try await evaluate(
+                "(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); "
+                    + "return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double]
         guard let box, box.count == 2 else { throw UnexpectedAnswer(description: "\(selector) not found") }
         let data: [String: Any] = ["items": [] as [Any], "files": [path], "dragOperationsMask": 1]
         for type in ["dragEnter", "dragOver", "drop"] {
@@ -163,15 +167,21 @@ struct DevToolsSession {
     /// Presses Ctrl+Enter in the focused element, as a person at the keyboard would.
     mutating func pressControlEnter() async throws {
         for type in ["keyDown", "keyUp"] {
-            try await call("Input.dispatchKeyEvent", ["type": type, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,
-                                                      "nativeVirtualKeyCode": 13, "modifiers": 2])
+            try await call(
+                "Input.dispatchKeyEvent",
+                [
+                    "type": type, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,
+                    "nativeVirtualKeyCode": 13, "modifiers": 2,
+                ])
         }
     }
 
     /// Clicks the middle of the element `selector` with the mouse.
     mutating func click(_ selector: String) async throws {
-        let box = try await evaluate("(() => { const e = document.querySelector('\(selector)'); e.scrollIntoView({block: 'center'}); "
-                                     + "const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double]
+        let box =
+            try await evaluate(
+                "(() => { const e = document.querySelector('\(selector)'); e.scrollIntoView({block: 'center'}); "
+                    + "const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()") as? [Double]
         guard let box, box.count == 2 else { throw UnexpectedAnswer(description: "\(selector) not found") }
         for type in ["mousePressed", "mouseReleased"] {
             try await call("Input.dispatchMouseEvent", ["type": type, "x": box[0], "y": box[1], "button": "left", "clickCount": 1])

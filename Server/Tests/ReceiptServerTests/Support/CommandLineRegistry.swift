@@ -31,11 +31,15 @@ enum CommandLineRegistry {
         let text = Mutex("")
         try await Inspect.postgres(database) { client in
             var tables: [String] = []
-            for try await name in try await client.query("SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public'").decode(String.self) {
+            for try await name in try await client.query("SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public'")
+                .decode(String.self)
+            {
                 tables.append(name)
             }
             for table in tables {
-                for try await row in try await client.query(PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t")).decode(String.self) {
+                for try await row in try await client.query(PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t")).decode(
+                    String.self)
+                {
                     text.withLock { $0 += row + "\n" }
                 }
             }

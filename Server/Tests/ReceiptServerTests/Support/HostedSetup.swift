@@ -31,8 +31,9 @@ struct HostedSetup: Sendable {
             let otherKey = try await admin.createKey(apps: [otherBundleID]).key
             let revoked = try await admin.createKey(apps: nil).key
             _ = try await admin.revokeKey(revoked)
-            return HostedSetup(database: database, key: key, otherKey: otherKey, revokedKey: revoked, token: app.token,
-                               otherToken: other.token, encryptionKey: app.encryptionKey!)
+            return HostedSetup(
+                database: database, key: key, otherKey: otherKey, revokedKey: revoked, token: app.token,
+                otherToken: other.token, encryptionKey: app.encryptionKey!)
         }
     }
 
@@ -67,11 +68,14 @@ struct HostedReply: @unchecked Sendable {
 
 extension TestClientProtocol {
     func hosted(_ body: Data, encrypted: Bool = false, contentType: String = "application/x-www-form-urlencoded") async throws -> HostedReply {
-        try await execute(uri: encrypted ? "/v1/receipt/encrypted" : "/v1/receipt", method: .post,
-                          headers: [.contentType: contentType], body: ByteBuffer(bytes: body)) { response in
+        try await execute(
+            uri: encrypted ? "/v1/receipt/encrypted" : "/v1/receipt", method: .post,
+            headers: [.contentType: contentType], body: ByteBuffer(bytes: body)
+        ) { response in
             let data = Data(response.body.readableBytesView)
-            return HostedReply(code: Int(response.status.code), object: try JSONAnswer.object(data),
-                               text: String(decoding: data, as: UTF8.self), retryAfter: response.headers[.retryAfter])
+            return HostedReply(
+                code: Int(response.status.code), object: try JSONAnswer.object(data),
+                text: String(decoding: data, as: UTF8.self), retryAfter: response.headers[.retryAfter])
         }
     }
 }
@@ -90,6 +94,7 @@ func withoutRequestDates(_ answer: [String: Any]) -> [String: Any] {
 func sameJSON(_ a: Any, _ b: Any) -> Bool {
     let options: JSONSerialization.WritingOptions = [.sortedKeys]
     guard let x = try? JSONSerialization.data(withJSONObject: a, options: options),
-          let y = try? JSONSerialization.data(withJSONObject: b, options: options) else { return false }
+        let y = try? JSONSerialization.data(withJSONObject: b, options: options)
+    else { return false }
     return x == y
 }

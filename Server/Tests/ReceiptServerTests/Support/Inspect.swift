@@ -10,7 +10,9 @@ enum Inspect {
         try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { try await $0.counts() }
     }
 
-    static func history(_ database: TestDatabase, originalTransactionIDs: [String], environment: String = "Production") async throws -> PurchaseHistory {
+    static func history(_ database: TestDatabase, originalTransactionIDs: [String], environment: String = "Production") async throws
+        -> PurchaseHistory
+    {
         try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) {
             try await $0.history(bundleID: Synthetic.bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
         }
@@ -22,17 +24,21 @@ enum Inspect {
         case .sqlite:
             let queue = try DatabaseQueue(path: database.sqlitePath!)
             try await queue.write { db in
-                try db.execute(sql: "CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+                try db.execute(
+                    sql: "CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
             }
             try queue.close()
         case .postgres:
             try await postgres(database) { client in
-                _ = try await client.query("""
+                _ = try await client.query(
+                    """
                     CREATE OR REPLACE FUNCTION injected_failure() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql
                     """)
-                _ = try await client.query(PostgresQuery(unsafeSQL: """
-                    CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION injected_failure()
-                    """))
+                _ = try await client.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION injected_failure()
+                            """))
             }
         }
     }
@@ -40,8 +46,9 @@ enum Inspect {
     /// Runs `body` with a client on the test's PostgreSQL database.
     static func postgres(_ database: TestDatabase, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
         guard case .postgres(let location) = try DatabaseLocation(database.url) else { return }
-        let configuration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.user,
-                                                         password: location.password, database: location.database, tls: .disable)
+        let configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user,
+            password: location.password, database: location.database, tls: .disable)
         let client = PostgresClient(configuration: configuration, backgroundLogger: TestServer.logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }

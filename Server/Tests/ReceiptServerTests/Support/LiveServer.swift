@@ -64,7 +64,8 @@ final class LiveServer: Sendable {
     static func listeningPort(in log: String) -> Int? {
         for line in log.split(separator: "\n") where line.contains(#""message":"listening""#) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let port = (object["port"] as? String).flatMap({ Int($0) }) else { continue }
+                let port = (object["port"] as? String).flatMap({ Int($0) })
+            else { continue }
             return port
         }
         return nil
@@ -96,8 +97,10 @@ final class LiveServer: Sendable {
 
     /// Runs `receipt-server ARGUMENTS` to completion (in `directory` when given); its exit status
     /// and standard error.
-    static func runForErrors(_ arguments: [String], environment: [String: String]? = nil,
-                             directory: String? = nil) throws -> (status: Int32, errors: String) {
+    static func runForErrors(
+        _ arguments: [String], environment: [String: String]? = nil,
+        directory: String? = nil
+    ) throws -> (status: Int32, errors: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
         let process = Process()
         process.executableURL = executable

@@ -40,15 +40,19 @@ final class MetricsReader: Sendable {
 
 extension TestServer {
     /// As `with`, with the metrics listener on a free loopback port and a reader for it.
-    static func withMetrics<T: Sendable>(_ configuration: ServerConfiguration, framework: TestingSetup = .router,
-                                         _ body: @escaping @Sendable (any TestClientProtocol, MetricsReader) async throws -> T) async throws -> T {
+    static func withMetrics<T: Sendable>(
+        _ configuration: ServerConfiguration, framework: TestingSetup = .router,
+        _ body: @escaping @Sendable (any TestClientProtocol, MetricsReader) async throws -> T
+    ) async throws -> T {
         var configuration = configuration
         configuration.metricsHost = "127.0.0.1"
         configuration.metricsPort = 0
         let reader = MetricsReader()
-        let application = try await ServerApplication.make(configuration, logger: logger, onMetricsRunning: { port in
-            reader.port.withLock { $0 = port }
-        })
+        let application = try await ServerApplication.make(
+            configuration, logger: logger,
+            onMetricsRunning: { port in
+                reader.port.withLock { $0 = port }
+            })
         return try await application.test(framework) { client in try await body(client, reader) }
     }
 }

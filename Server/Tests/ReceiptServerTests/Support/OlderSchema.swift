@@ -8,7 +8,8 @@ enum OlderSchema {
     /// `rows` (inserts written as that version wrote them). A SQLite file is left 0600.
     static func make(_ database: TestDatabase, version: Int, rows: [String]) async throws {
         let dialect = database.backend.dialect
-        let statements = [Schema.migrationsTable(dialect)]
+        let statements =
+            [Schema.migrationsTable(dialect)]
             + Schema.migrations.filter { $0.version <= version }.flatMap { migration in
                 migration.statements(dialect)
                     + ["INSERT INTO schema_migrations (version, name, applied_ms) VALUES (\(migration.version), '\(migration.name)', 0)"]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -12,9 +12,9 @@ final class RawConnection {
 
     init(port: Int) throws {
         #if canImport(Glibc)
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw UnexpectedAnswer(description: "socket failed") }
         var address = sockaddr_in()
@@ -51,8 +51,11 @@ final class RawConnection {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while ContinuousClock.now < deadline {
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let remaining = Int32(max(1, (deadline - ContinuousClock.now).components.seconds * 1000
-                + (deadline - ContinuousClock.now).components.attoseconds / 1_000_000_000_000_000))
+            let remaining = Int32(
+                max(
+                    1,
+                    (deadline - ContinuousClock.now).components.seconds * 1000
+                        + (deadline - ContinuousClock.now).components.attoseconds / 1_000_000_000_000_000))
             guard poll(&poller, 1, remaining) > 0 else { continue }
             let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return (received, true) }

@@ -25,17 +25,22 @@ enum SecretsInspect {
             defer { try? queue.close() }
             return try await queue.read { db in
                 try Row.fetchOne(db, sql: sql).map { row in
-                    AppRow(sharedSecretSHA256: (row[0] as Data?).map(Array.init), sharedSecretHash: (row[1] as Data?).map(Array.init),
-                           encryptionKey: (row[2] as Data?).map(Array.init), sealedEncryptionKey: (row[3] as Data?).map(Array.init))
+                    AppRow(
+                        sharedSecretSHA256: (row[0] as Data?).map(Array.init), sharedSecretHash: (row[1] as Data?).map(Array.init),
+                        encryptionKey: (row[2] as Data?).map(Array.init), sealedEncryptionKey: (row[3] as Data?).map(Array.init))
                 }
             }
         case .postgres:
             let found = Mutex<AppRow?>(nil)
             try await Inspect.postgres(database) { client in
                 for try await (a, b, c, d) in try await client.query(PostgresQuery(unsafeSQL: sql))
-                    .decode((ByteBuffer?, ByteBuffer?, ByteBuffer?, ByteBuffer?).self) {
-                    found.withLock { $0 = AppRow(sharedSecretSHA256: a.map { Array(buffer: $0) }, sharedSecretHash: b.map { Array(buffer: $0) },
-                                                 encryptionKey: c.map { Array(buffer: $0) }, sealedEncryptionKey: d.map { Array(buffer: $0) }) }
+                    .decode((ByteBuffer?, ByteBuffer?, ByteBuffer?, ByteBuffer?).self)
+                {
+                    found.withLock {
+                        $0 = AppRow(
+                            sharedSecretSHA256: a.map { Array(buffer: $0) }, sharedSecretHash: b.map { Array(buffer: $0) },
+                            encryptionKey: c.map { Array(buffer: $0) }, sealedEncryptionKey: d.map { Array(buffer: $0) })
+                    }
                 }
             }
             return found.withLock { $0 }

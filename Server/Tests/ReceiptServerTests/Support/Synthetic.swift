@@ -15,24 +15,30 @@ enum Synthetic {
     }()
 
     /// One in-app purchase of an auto-renewable subscription.
-    static func renewal(_ transaction: String, original: String, purchased: Int64, product: String = "com.example.receipts.monthly") -> TestReceipt.Purchase {
-        TestReceipt.Purchase(productIdentifier: product, transactionIdentifier: transaction,
-                             purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: original,
-                             originalPurchaseDate: SyntheticReceipts.rfc3339(purchased),
-                             expirationDate: SyntheticReceipts.rfc3339(purchased + 30 * 86_400), productType: 3,
-                             webOrderLineItemIdentifier: Int64(transaction), isTrialPeriod: false, isInIntroOfferPeriod: false)
+    static func renewal(_ transaction: String, original: String, purchased: Int64, product: String = "com.example.receipts.monthly")
+        -> TestReceipt.Purchase
+    {
+        TestReceipt.Purchase(
+            productIdentifier: product, transactionIdentifier: transaction,
+            purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: original,
+            originalPurchaseDate: SyntheticReceipts.rfc3339(purchased),
+            expirationDate: SyntheticReceipts.rfc3339(purchased + 30 * 86_400), productType: 3,
+            webOrderLineItemIdentifier: Int64(transaction), isTrialPeriod: false, isInIntroOfferPeriod: false)
     }
 
     /// A consumable (no expiration date: not a subscription).
     static func consumable(_ transaction: String, purchased: Int64) -> TestReceipt.Purchase {
-        TestReceipt.Purchase(productIdentifier: "com.example.receipts.coins", transactionIdentifier: transaction,
-                             purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: transaction,
-                             productType: 0)
+        TestReceipt.Purchase(
+            productIdentifier: "com.example.receipts.coins", transactionIdentifier: transaction,
+            purchaseDate: SyntheticReceipts.rfc3339(purchased), originalTransactionIdentifier: transaction,
+            productType: 0)
     }
 
     /// A signed receipt with `purchases`, created at `created` (seconds since 1970).
-    static func receipt(_ purchases: [TestReceipt.Purchase], created: Int64 = 1_709_294_400, environment: String = "Production",
-                        bundleID: String = bundleID) -> [UInt8] {
+    static func receipt(
+        _ purchases: [TestReceipt.Purchase], created: Int64 = 1_709_294_400, environment: String = "Production",
+        bundleID: String = bundleID
+    ) -> [UInt8] {
         var receipt = TestReceipt()
         receipt.environment = environment
         receipt.bundleIdentifier = bundleID
@@ -65,7 +71,8 @@ enum Synthetic {
     /// The receipt bytes inside a request body.
     static func receiptBytes(_ body: Data) throws -> [UInt8] {
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let text = object["receipt-data"] as? String, let bytes = Data(base64Encoded: text) else {
+            let text = object["receipt-data"] as? String, let bytes = Data(base64Encoded: text)
+        else {
             throw UnexpectedAnswer(description: "not a request body")
         }
         return [UInt8](bytes)

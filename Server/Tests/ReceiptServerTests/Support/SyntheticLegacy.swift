@@ -12,8 +12,10 @@ enum SyntheticLegacy {
     /// The chains' root (the same certificate for both versions), written once for `--root`.
     static let rootPath = write(version2.rootCertificate, "legacy-root")
     /// Both intermediates, written once for `--legacy-intermediate`.
-    static let intermediatePaths = [write(version2.intermediateCertificate, "legacy-v2-ca"),
-                                    write(version3.intermediateCertificate, "legacy-v3-ca")]
+    static let intermediatePaths = [
+        write(version2.intermediateCertificate, "legacy-v2-ca"),
+        write(version3.intermediateCertificate, "legacy-v3-ca"),
+    ]
 
     /// The original transaction id of the subscription the receipts renew.
     static let original = "1000000046178817"
@@ -23,11 +25,14 @@ enum SyntheticLegacy {
     /// A receipt of `transaction` (an auto-renewable renewal of `original` when `expires` is
     /// given, a consumable otherwise), purchased at `purchased` (milliseconds), in the sandbox or
     /// in production (no `environment` key, as Apple wrote production receipts).
-    static func receipt(_ transaction: String, original: String = original, purchased: Int64, expires: Int64?,
-                        sandbox: Bool = false, version: UInt8 = 2) -> TestTransactionReceipt {
-        var receipt = TestTransactionReceipt(version: version, chain: version == 2 ? version2 : version3,
-                                             purchaseMilliseconds: purchased, expiresMilliseconds: expires,
-                                             transactionIdentifier: transaction)
+    static func receipt(
+        _ transaction: String, original: String = original, purchased: Int64, expires: Int64?,
+        sandbox: Bool = false, version: UInt8 = 2
+    ) -> TestTransactionReceipt {
+        var receipt = TestTransactionReceipt(
+            version: version, chain: version == 2 ? version2 : version3,
+            purchaseMilliseconds: purchased, expiresMilliseconds: expires,
+            transactionIdentifier: transaction)
         receipt.purchaseInfo = receipt.purchaseInfo.map { key, value in
             switch key {
             case "bid": return (key, Synthetic.bundleID)

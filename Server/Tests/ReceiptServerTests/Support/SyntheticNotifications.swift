@@ -96,9 +96,11 @@ enum SyntheticNotifications {
     }
 
     /// A notification's `signedPayload`, with its nested tokens signed by the same chain.
-    static func token(_ type: String, subtype: String? = nil, uuid: String = UUID().uuidString.lowercased(), signedDate: Int64,
-                      transaction: Transaction? = nil, renewal: Renewal? = nil, bundleId: String = Synthetic.bundleID,
-                      environment: String = "Production", appAppleId: Int64? = nil) -> String {
+    static func token(
+        _ type: String, subtype: String? = nil, uuid: String = UUID().uuidString.lowercased(), signedDate: Int64,
+        transaction: Transaction? = nil, renewal: Renewal? = nil, bundleId: String = Synthetic.bundleID,
+        environment: String = "Production", appAppleId: Int64? = nil
+    ) -> String {
         var data: [String: Any] = ["bundleId": bundleId, "environment": environment, "bundleVersion": "42"]
         data["appAppleId"] = appAppleId
         data["signedTransactionInfo"] = transaction.map { sign($0.payload) }
@@ -129,8 +131,10 @@ struct NotificationReply {
 extension TestClientProtocol {
     /// POSTs `body` to a notification endpoint.
     func notify(_ body: Data, sandbox: Bool = false) async throws -> NotificationReply {
-        try await execute(uri: sandbox ? "/sandbox/notifications/v2" : "/notifications/v2", method: .post,
-                          headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) { response in
+        try await execute(
+            uri: sandbox ? "/sandbox/notifications/v2" : "/notifications/v2", method: .post,
+            headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)
+        ) { response in
             NotificationReply(status: Int(response.status.code), json: try JSONAnswer.object(response.body))
         }
     }

@@ -53,9 +53,10 @@ struct TestDatabase: Sendable, CustomStringConvertible {
 
     /// Runs `body` with a client connected to the cluster's maintenance database.
     static func admin(_ components: URLComponents, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
-        let configuration = PostgresClient.Configuration(host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
-                                                         username: components.user ?? "postgres", password: components.password,
-                                                         database: "postgres", tls: .disable)
+        let configuration = PostgresClient.Configuration(
+            host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
+            username: components.user ?? "postgres", password: components.password,
+            database: "postgres", tls: .disable)
         let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "test-admin"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }

@@ -16,8 +16,10 @@ enum TestServer {
     }()
 
     /// A configuration trusting the synthetic chain's root.
-    static func configuration(_ database: TestDatabase, apps: [String] = [], allowXcode: Bool = false,
-                              cache: Int = 10_000, maxBody: Int = 1 << 20, roots: [String]? = nil) -> ServerConfiguration {
+    static func configuration(
+        _ database: TestDatabase, apps: [String] = [], allowXcode: Bool = false,
+        cache: Int = 10_000, maxBody: Int = 1 << 20, roots: [String]? = nil
+    ) -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.database = database.url
         configuration.apps = apps
@@ -32,8 +34,10 @@ enum TestServer {
 
     /// Builds the application for `configuration` and runs `body` against it, over the router
     /// (`.router`) or a real socket (`.live`).
-    static func with<T: Sendable>(_ configuration: ServerConfiguration, framework: TestingSetup = .router,
-                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(
+        _ configuration: ServerConfiguration, framework: TestingSetup = .router,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
         let application = try await ServerApplication.make(configuration, logger: logger)
         return try await application.test(framework, body)
     }
@@ -47,16 +51,20 @@ extension TestClientProtocol {
 
     /// The answer's bytes (HTTP 200 required).
     func verifyText(_ body: Data, sandbox: Bool = false) async throws -> Data {
-        try await execute(uri: sandbox ? "/sandbox/verifyReceipt" : "/verifyReceipt", method: .post,
-                          headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) { response in
+        try await execute(
+            uri: sandbox ? "/sandbox/verifyReceipt" : "/verifyReceipt", method: .post,
+            headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)
+        ) { response in
             guard response.status == .ok else { throw UnexpectedAnswer(description: "HTTP \(response.status.code)") }
             return Data(response.body.readableBytesView)
         }
     }
 
     /// Expects the `status` of the answer to `body`.
-    func expectStatus(_ expected: Int, _ body: Data, sandbox: Bool = false, _ comment: Comment? = nil,
-                      sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectStatus(
+        _ expected: Int, _ body: Data, sandbox: Bool = false, _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let status = try await status(body, sandbox: sandbox)
         #expect(status == expected, comment, sourceLocation: sourceLocation)
     }
