@@ -39,8 +39,8 @@ public struct LegacyTrustPolicy: Sendable {
     /// The two embedded intermediates, each only if its bytes match the pinned fingerprint (a
     /// corrupted copy leaves its version with no path, so nothing of it verifies).
     public static let embeddedIntermediates: [Certificate] = [
-        pinned(EmbeddedIntermediates.iTunesStoreCA, iTunesStoreCAFingerprint),
-        pinned(EmbeddedIntermediates.worldwideDeveloperRelationsCA2013, worldwideDeveloperRelationsCAFingerprint),
+        Certificate.pinned(EmbeddedIntermediates.iTunesStoreCA, iTunesStoreCAFingerprint),
+        Certificate.pinned(EmbeddedIntermediates.worldwideDeveloperRelationsCA2013, worldwideDeveloperRelationsCAFingerprint),
     ].compactMap { $0 }
 
     /// Marker extension on version 2 signers ("PurchaseReceiptCertificate").
@@ -84,10 +84,5 @@ public struct LegacyTrustPolicy: Sendable {
         case .v2: return PublicKeyRules(rsaModulusBits: 1024 ... 1024, rsaExponent: 65_537, curves: [])
         case .v3: return PublicKeyRules(rsaModulusBits: PublicKeyRules.appStoreReceipts.rsaModulusBits, rsaExponent: 65_537, curves: [])
         }
-    }
-
-    private static func pinned(_ der: [UInt8], _ fingerprint: String) -> Certificate? {
-        guard let certificate = try? Certificate(derEncoded: der), certificate.fingerprint.description == fingerprint else { return nil }
-        return certificate
     }
 }

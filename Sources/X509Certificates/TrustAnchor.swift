@@ -50,7 +50,16 @@ public struct TrustAnchor: Sendable {
         storeKitTestingInXcodeFingerprint)
 
     private static func pinned(_ der: [UInt8], _ fingerprint: String) -> TrustAnchor? {
-        guard let anchor = try? TrustAnchor(derEncoded: der), anchor.fingerprint.description == fingerprint else { return nil }
-        return anchor
+        Certificate.pinned(der, fingerprint).map(TrustAnchor.init(certificate:))
+    }
+}
+
+extension Certificate {
+    /// An embedded certificate, only if `der` parses and its SHA-256 is `fingerprint` (hex): a
+    /// corrupted copy yields `nil`, so nothing chains through it. For this package's embedded
+    /// anchors and intermediates.
+    package static func pinned(_ der: [UInt8], _ fingerprint: String) -> Certificate? {
+        guard let certificate = try? Certificate(derEncoded: der), certificate.fingerprint.description == fingerprint else { return nil }
+        return certificate
     }
 }

@@ -20,8 +20,7 @@ public struct Inspector: Sendable {
     /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
     /// Xcode's policies when `allowXcode`.
     public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool) {
-        receiptPolicy = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
-        legacyPolicy = .appStore(anchors: receiptPolicy.anchors, intermediates: legacyIntermediates ?? LegacyTrustPolicy.embeddedIntermediates)
+        (receiptPolicy, legacyPolicy) = ReceiptVerifier.policies(roots: roots, legacyIntermediates: legacyIntermediates)
         self.allowXcode = allowXcode
     }
 

@@ -32,9 +32,19 @@ struct ReceiptVerifier: Sendable {
     let linkCache: VerifiedLinkCache
 
     init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
-        appStore = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
-        legacy = .appStore(anchors: appStore.anchors, intermediates: legacyIntermediates ?? LegacyTrustPolicy.embeddedIntermediates)
+        (appStore, legacy) = Self.policies(roots: roots, legacyIntermediates: legacyIntermediates)
         self.linkCache = linkCache
+    }
+
+    /// The App Store rules with `roots` as anchors (nil: Apple Root CA), and the transaction
+    /// receipts' rules with the same anchors and `legacyIntermediates` (nil: the embedded ones).
+    /// The inspector judges by the same two.
+    static func policies(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]?) -> (TrustPolicy, LegacyTrustPolicy) {
+        let appStore = roots.map { TrustPolicy.appStore(anchors: $0) } ?? .appStore
+        let legacy = LegacyTrustPolicy.appStore(
+            anchors: appStore.anchors,
+            intermediates: legacyIntermediates ?? LegacyTrustPolicy.embeddedIntermediates)
+        return (appStore, legacy)
     }
 
     func verify(_ bytes: [UInt8], sha256: [UInt8], context: VerificationContext) -> Verdict {
