@@ -56,12 +56,16 @@ public struct NotificationTransaction: Sendable, Hashable {
     /// Only those fields, as object members without braces (`"in_app_ownership_type":"PURCHASED"`,
     /// possibly empty): what a newer receipt's copy of the transaction keeps from this one.
     public var serverMembers: String
+    /// The JWS and what the App Store Server API reads of it (nil only in tests of the
+    /// verifyReceipt side).
+    public var signed: SignedTransactionFacts?
 
     /// A transaction of verified values.
     public init(
         transactionID: String, originalTransactionID: String, productID: String, purchaseMilliseconds: Int64,
-        signedMilliseconds: Int64, json: String, serverMembers: String
+        signedMilliseconds: Int64, json: String, serverMembers: String, signed: SignedTransactionFacts? = nil
     ) {
+        self.signed = signed
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
         self.productID = productID
@@ -81,9 +85,12 @@ public struct RenewalInfoRecord: Sendable, Hashable {
     public var signedMilliseconds: Int64
     /// The `pending_renewal_info` object.
     public var json: String
+    /// The JWS and what the status rule reads of it (nil only in tests of the verifyReceipt side).
+    public var signed: SignedRenewalFacts?
 
     /// Renewal info of verified values.
-    public init(originalTransactionID: String, signedMilliseconds: Int64, json: String) {
+    public init(originalTransactionID: String, signedMilliseconds: Int64, json: String, signed: SignedRenewalFacts? = nil) {
+        self.signed = signed
         self.originalTransactionID = originalTransactionID
         self.signedMilliseconds = signedMilliseconds
         self.json = json

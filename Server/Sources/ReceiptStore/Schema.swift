@@ -107,6 +107,8 @@ enum Schema {
         NotificationSchema.migration,   // version 3
         hostedValidator,   // version 4 (CredentialSchema.swift)
         secretsAtRest,   // version 5 (SecretsSchema.swift)
+        SignedDataSchema.migration,   // version 6 (AppStoreServerAPI/SignedDataSchema.swift)
+        IAPKeySchema.migration,   // version 7 (AppStoreServerAPI/IAPKeySchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -1,0 +1,8 @@
+import GRDB
+
+/// In-App Purchase keys in SQLite.
+extension SQLiteStore {
+    public func iapKeys() async throws -> [IAPKeyRecord] { [] }
+    public func putIAPKey(_ key: IAPKeyRecord) async throws { throw StoreError.database("not implemented") }
+    public func revokeIAPKey(id: String, at milliseconds: Int64) async throws -> Bool { false }
+}
