@@ -2,31 +2,41 @@
 /// placeholders, numbered for PostgreSQL by `StoreStatements.numbered`).
 enum NotificationStatements {
     static let notificationColumns = """
-        (notification_uuid, bundle_id, environment, notification_type, subtype, signed_date_ms, signed_payload, received_ms)
+        (notification_uuid, bundle_id, environment, notification_type, subtype, signed_date_ms, signed_payload, received_ms, \
+        original_transaction_id)
         """
     static let transactionColumns = """
         (bundle_id, environment, transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
-        info, server_members)
+        info, server_members, signed_transaction, product_type, subscription_group, expires_date_ms, revocation_date_ms, \
+        ownership_type, app_account_token, changed_ms)
         """
-    static let renewalColumns = "(bundle_id, environment, original_transaction_id, signed_date_ms, info)"
+    static let renewalColumns = """
+        (bundle_id, environment, original_transaction_id, signed_date_ms, info, signed_renewal_info, billing_retry, \
+        grace_period_expires_ms)
+        """
 
     /// A notificationUUID already stored is left as it is: Apple's retries are stored once.
     static func insertNotifications(rows: Int) -> String {
         """
-        INSERT INTO notifications \(notificationColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 8))
+        INSERT INTO notifications \(notificationColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 9))
         ON CONFLICT (notification_uuid) DO NOTHING
         """
     }
 
     /// One row per transaction key; the later `signedDate` replaces the stored facts, an earlier
-    /// one changes nothing (`later(_:than:)` is the same rule for rows of one batch).
+    /// one changes nothing (`later(_:than:)` is the same rule for rows of one batch). The JWS
+    /// columns (version 6) change with the row; `changed_ms` is when it last changed.
     static func upsertTransactions(rows: Int, _ d: SQLDialect) -> String {
         """
-        INSERT INTO notification_transactions \(transactionColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 9))
+        INSERT INTO notification_transactions \(transactionColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 17))
         ON CONFLICT (bundle_id, environment, transaction_id) DO UPDATE SET
             original_transaction_id = excluded.original_transaction_id, product_id = excluded.product_id,
             purchase_date_ms = excluded.purchase_date_ms, signed_date_ms = excluded.signed_date_ms, info = excluded.info,
-            server_members = excluded.server_members
+            server_members = excluded.server_members, signed_transaction = excluded.signed_transaction,
+            product_type = excluded.product_type, subscription_group = excluded.subscription_group,
+            expires_date_ms = excluded.expires_date_ms, revocation_date_ms = excluded.revocation_date_ms,
+            ownership_type = excluded.ownership_type, app_account_token = excluded.app_account_token,
+            changed_ms = excluded.changed_ms
         WHERE \(laterCondition("notification_transactions", d))
         """
     }
@@ -34,9 +44,10 @@ enum NotificationStatements {
     /// One row per subscription (original transaction id); the later `signedDate` wins.
     static func upsertRenewals(rows: Int, _ d: SQLDialect) -> String {
         """
-        INSERT INTO renewal_infos \(renewalColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 5))
+        INSERT INTO renewal_infos \(renewalColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 8))
         ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE SET
-            signed_date_ms = excluded.signed_date_ms, info = excluded.info
+            signed_date_ms = excluded.signed_date_ms, info = excluded.info, signed_renewal_info = excluded.signed_renewal_info,
+            billing_retry = excluded.billing_retry, grace_period_expires_ms = excluded.grace_period_expires_ms
         WHERE \(laterCondition("renewal_infos", d))
         """
     }
@@ -54,6 +65,36 @@ enum NotificationStatements {
     /// Whether (signed, info) `a` is later than `b`: the rule of `laterCondition`.
     static func later(_ a: (signed: Int64, info: String), than b: (signed: Int64, info: String)) -> Bool {
         a.signed != b.signed ? a.signed > b.signed : b.info.utf8.lexicographicallyPrecedes(a.info.utf8)
+    }
+
+    /// The values of a transaction row after the key (`transactionColumns` from
+    /// `original_transaction_id` on), `changed` being the server's clock.
+    static func transactionValues(_ t: NotificationTransaction, changed: Int64) -> [SQLValue] {
+        let s = t.signed
+        return [
+            .text(t.originalTransactionID), .text(t.productID), .integer(t.purchaseMilliseconds), .integer(t.signedMilliseconds),
+            .text(t.json), .text(t.serverMembers), .text(s?.jws), .text(s?.type), .text(s?.subscriptionGroupIdentifier),
+            .integer(s?.expiresMilliseconds), .integer(s?.revocationMilliseconds), .text(s?.inAppOwnershipType),
+            .text(s?.appAccountToken), .integer(changed),
+        ]
+    }
+
+    /// The values of a renewal row after the key (`renewalColumns` from `signed_date_ms` on).
+    static func renewalValues(_ r: RenewalInfoRecord) -> [SQLValue] {
+        [
+            .integer(r.signedMilliseconds), .text(r.json),
+            .text(r.signed?.jws), .integer(r.signed.map { $0.isInBillingRetryPeriod ? 1 : 0 }),
+            .integer(r.signed?.gracePeriodExpiresMilliseconds),
+        ]
+    }
+
+    /// The values of a notification row (`notificationColumns`), `received` being the server's clock.
+    static func notificationValues(_ n: NotificationRecord, received: Int64) -> [SQLValue] {
+        [
+            .text(n.uuid), .text(n.bundleID), .text(n.environment), .text(n.type), .text(n.subtype), .integer(n.signedMilliseconds),
+            .text(n.signedPayload), .integer(received),
+            .text(n.transaction?.originalTransactionID ?? n.renewalInfo?.originalTransactionID),
+        ]
     }
 
     /// A batch's rows, each key once (the later by `later(_:than:)`), sorted by key so that
@@ -74,7 +115,7 @@ enum NotificationStatements {
             var transactions: [Key: NotificationTransaction] = [:]
             var renewals: [Key: RenewalInfoRecord] = [:]
             for record in batch {
-                if seen.insert(record.uuid).inserted { notifications.append(record) }
+                if !record.isPostedTransaction, seen.insert(record.uuid).inserted { notifications.append(record) }
                 if let t = record.transaction {
                     Self.keepLater(
                         t, Key(bundleID: record.bundleID, environment: record.environment, id: t.transactionID),

@@ -25,35 +25,22 @@ extension PostgresStore {
     static func write(_ batch: [NotificationRecord], _ connection: PostgresConnection, logger: Logger) async throws {
         let rows = NotificationStatements.Rows(batch)
         let now = SQLiteStore.nowMilliseconds()
-        try await insert(rows.notifications, columns: 8, NotificationStatements.insertNotifications, connection, logger) { n, binds in
-            binds.append(n.uuid)
-            binds.append(n.bundleID)
-            binds.append(n.environment)
-            binds.append(n.type)
-            binds.append(n.subtype)
-            binds.append(n.signedMilliseconds)
-            binds.append(n.signedPayload)
-            binds.append(now)
+        try await insert(rows.notifications, columns: 9, NotificationStatements.insertNotifications, connection, logger) { n, binds in
+            for value in NotificationStatements.notificationValues(n, received: now) { bind(value, &binds) }
         }
-        try await insert(rows.transactions, columns: 9, { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger) {
+        try await insert(rows.transactions, columns: 17, { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger) {
             row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)
             binds.append(row.key.id)
-            binds.append(row.value.originalTransactionID)
-            binds.append(row.value.productID)
-            binds.append(row.value.purchaseMilliseconds)
-            binds.append(row.value.signedMilliseconds)
-            binds.append(row.value.json)
-            binds.append(row.value.serverMembers)
+            for value in NotificationStatements.transactionValues(row.value, changed: now) { bind(value, &binds) }
         }
-        try await insert(rows.renewals, columns: 5, { NotificationStatements.upsertRenewals(rows: $0, .postgres) }, connection, logger) {
+        try await insert(rows.renewals, columns: 8, { NotificationStatements.upsertRenewals(rows: $0, .postgres) }, connection, logger) {
             row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)
             binds.append(row.key.id)
-            binds.append(row.value.signedMilliseconds)
-            binds.append(row.value.json)
+            for value in NotificationStatements.renewalValues(row.value) { bind(value, &binds) }
         }
     }
 

@@ -28,20 +28,20 @@ extension SQLiteStore {
         var changed = false
         let insert = try db.cachedStatement(sql: NotificationStatements.insertNotifications(rows: 1))
         for n in rows.notifications {
-            try insert.execute(arguments: [n.uuid, n.bundleID, n.environment, n.type, n.subtype, n.signedMilliseconds, n.signedPayload, now])
+            try insert.execute(arguments: StatementArguments(NotificationStatements.notificationValues(n, received: now).flatMap(databaseValues)))
             changed = changed || db.changesCount > 0
         }
         let upsertTransaction = try db.cachedStatement(sql: NotificationStatements.upsertTransactions(rows: 1, .sqlite))
         for (key, t) in rows.transactions {
-            try upsertTransaction.execute(arguments: [
-                key.bundleID, key.environment, key.id, t.originalTransactionID, t.productID,
-                t.purchaseMilliseconds, t.signedMilliseconds, t.json, t.serverMembers,
-            ])
+            let values =
+                [SQLValue.text(key.bundleID), .text(key.environment), .text(key.id)] + NotificationStatements.transactionValues(t, changed: now)
+            try upsertTransaction.execute(arguments: StatementArguments(values.flatMap(databaseValues)))
             changed = changed || db.changesCount > 0
         }
         let upsertRenewal = try db.cachedStatement(sql: NotificationStatements.upsertRenewals(rows: 1, .sqlite))
         for (key, r) in rows.renewals {
-            try upsertRenewal.execute(arguments: [key.bundleID, key.environment, key.id, r.signedMilliseconds, r.json])
+            let values = [SQLValue.text(key.bundleID), .text(key.environment), .text(key.id)] + NotificationStatements.renewalValues(r)
+            try upsertRenewal.execute(arguments: StatementArguments(values.flatMap(databaseValues)))
             changed = changed || db.changesCount > 0
         }
         return changed

@@ -2,7 +2,67 @@ import PostgresNIO
 
 /// The App Store Server API's reads and the posted transactions' writes in PostgreSQL.
 extension PostgresStore {
-    public func save(_ posted: PostedTransaction) async throws { throw StoreError.database("not implemented") }
-    public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? { nil }
-    public func notificationHistory(bundleID: String, environment: String, query: NotificationHistoryQuery) async throws -> [StoredNotificationEntry] { [] }
+    /// Through the notification writer (`NotificationRecord.posted`): durable before it returns.
+    public func save(_ posted: PostedTransaction) async throws {
+        try await database { [notificationWriter] in try await notificationWriter.submit(.posted(posted)) }
+    }
+
+    public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
+        try await database { [client, logger] in
+            try await client.withConnection { connection in
+                let originals = try await SignedDataStatements.linkedOriginals(
+                    of: transactionID, bundleID: bundleID, environment: environment, .postgres
+                ) { statement in
+                    try await connection.query(Self.query(statement), logger: logger).decode(String.self).all()
+                }
+                guard let originals else { return nil }
+                let transactions = try await connection.query(
+                    Self.query(SignedDataStatements.transactionsOf(originals, bundleID: bundleID, environment: environment, .postgres)),
+                    logger: logger
+                ).decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction)
+                let renewals = try await connection.query(
+                    Self.query(SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .postgres)),
+                    logger: logger
+                ).decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal)
+                return CustomerRecords(transactions: transactions, renewals: renewals)
+            }
+        }
+    }
+
+    public func notificationHistory(bundleID: String, environment: String, query: NotificationHistoryQuery) async throws -> [StoredNotificationEntry]
+    {
+        guard let statement = SignedDataStatements.notificationHistory(bundleID: bundleID, environment: environment, query, .postgres) else {
+            return []
+        }
+        return try await database { [client, logger] in
+            try await client.query(Self.query(statement), logger: logger).decode((String, String, Int64).self).all().map {
+                StoredNotificationEntry(uuid: $0.0, signedPayload: $0.1, receivedMilliseconds: $0.2)
+            }
+        }
+    }
+
+    /// A statement as PostgresNIO runs it (placeholders numbered).
+    static func query(_ statement: SQLStatement) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: statement.values.count)
+        for value in statement.values { bind(value, &binds) }
+        return PostgresQuery(unsafeSQL: statement.text, binds: binds)
+    }
+
+    /// Appends one value (a list as one `text[]`, as `SQLStatement.among` wrote it).
+    static func bind(_ value: SQLValue, _ binds: inout PostgresBindings) {
+        switch value {
+        case .text(let text): binds.append(text)
+        case .integer(let integer): binds.append(integer)
+        case .texts(let texts): binds.append(texts)
+        }
+    }
+}
+
+extension AsyncSequence {
+    /// Every element, in order.
+    func all() async throws -> [Element] {
+        var elements: [Element] = []
+        for try await element in self { elements.append(element) }
+        return elements
+    }
 }

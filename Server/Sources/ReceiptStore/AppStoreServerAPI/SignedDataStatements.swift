@@ -1,0 +1,208 @@
+/// A value bound to a statement, for SQL both backends run from one text (`SignedDataStatements`,
+/// `NotificationStatements`): each backend converts it to its own binding.
+enum SQLValue: Sendable, Hashable {
+    case text(String?)
+    case integer(Int64?)
+    /// A list: one `?` per element in SQLite (`IN (?, …)`), one array `?` in PostgreSQL (`= ANY(?)`).
+    case texts([String])
+}
+
+/// A statement being built: SQL text with `?` placeholders (numbered for PostgreSQL by
+/// `StoreStatements.numbered`) and its values in order.
+struct SQLStatement: Sendable {
+    let dialect: SQLDialect
+    var sql = ""
+    var values: [SQLValue] = []
+
+    init(_ dialect: SQLDialect, _ sql: String = "", _ values: SQLValue...) {
+        self.dialect = dialect
+        append(sql, values)
+    }
+
+    mutating func append(_ sql: String, _ values: SQLValue...) { append(sql, values) }
+
+    private mutating func append(_ sql: String, _ values: [SQLValue]) {
+        self.sql += sql
+        self.values += values
+    }
+
+    /// `column IN (?, …)` (SQLite) or `column = ANY(?)` (PostgreSQL), for `ids` (not empty).
+    mutating func among(_ column: String, _ ids: [String]) {
+        switch dialect {
+        case .sqlite: append("\(column) IN \(StoreStatements.placeholders(rows: 1, columns: ids.count))", ids.map { .text($0) })
+        case .postgres: append("\(column) = ANY(?)", .texts(ids))
+        }
+    }
+
+    /// The text as the backend runs it.
+    var text: String { dialect == .postgres ? StoreStatements.numbered(sql) : sql }
+}
+
+/// A posted transaction goes through the notification writer (`GroupCommit<NotificationRecord>`)
+/// as a record with an empty notificationUUID, which no verified notification has (its UUID is 1
+/// to 128 bytes): the batch stores its transaction by the notifications' rule and no
+/// notification row (`NotificationStatements.Rows`).
+extension NotificationRecord {
+    /// `posted` as the writer's item.
+    static func posted(_ posted: PostedTransaction) -> NotificationRecord {
+        NotificationRecord(
+            uuid: "", type: "", subtype: nil, signedMilliseconds: posted.transaction.signedMilliseconds, signedPayload: "",
+            bundleID: posted.bundleID, environment: posted.environment, transaction: posted.transaction, renewalInfo: nil)
+    }
+
+    /// Whether this item is a posted transaction rather than a notification.
+    var isPostedTransaction: Bool { uuid.isEmpty }
+}
+
+/// The App Store Server API's reads, one SQL text for both backends (DESIGN §13). Only rows that
+/// hold a JWS (stored since version 6) are seen.
+enum SignedDataStatements {
+    /// How many rounds of `appAccountToken` linking a customer read does at most.
+    static let maxLinkRounds = 8
+    /// How many original transactions, and how many transactions, one customer read returns at most.
+    static let maxCustomerRows = 10_000
+
+    /// The original transaction ids of the signed transaction `id`, or of the signed transactions
+    /// whose original it is.
+    static func originalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        SQLStatement(
+            d,
+            """
+            SELECT DISTINCT original_transaction_id FROM notification_transactions
+            WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND (transaction_id = ? OR original_transaction_id = ?)
+            """, .text(bundleID), .text(environment), .text(id), .text(id))
+    }
+
+    /// The app account tokens of the signed transactions of `originals`.
+    static func tokensOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            d,
+            """
+            SELECT DISTINCT app_account_token FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
+            AND signed_transaction IS NOT NULL AND app_account_token IS NOT NULL AND 
+            """, .text(bundleID), .text(environment))
+        statement.among("original_transaction_id", originals)
+        return statement
+    }
+
+    /// The original transaction ids of the signed transactions that hold one of `tokens`.
+    static func originalsWith(_ tokens: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            d,
+            """
+            SELECT DISTINCT original_transaction_id FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
+            AND signed_transaction IS NOT NULL AND app_account_token IS NOT NULL AND 
+            """, .text(bundleID), .text(environment))
+        statement.among("app_account_token", tokens)
+        return statement
+    }
+
+    /// The signed transactions of `originals`, newest purchase first, at most `maxCustomerRows`;
+    /// columns as `transaction(_:)` reads them.
+    static func transactionsOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            d,
+            """
+            SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
+            COALESCE(changed_ms, signed_date_ms), signed_transaction, COALESCE(product_type, ''), subscription_group, expires_date_ms, \
+            revocation_date_ms, ownership_type, app_account_token
+            FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND 
+            """, .text(bundleID), .text(environment))
+        statement.among("original_transaction_id", originals)
+        statement.append(" ORDER BY purchase_date_ms DESC, transaction_id DESC LIMIT ?", .integer(Int64(maxCustomerRows)))
+        return statement
+    }
+
+    /// The signed renewal infos of `originals`; columns as `renewal(_:)` reads them.
+    static func renewalsOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            d,
+            """
+            SELECT original_transaction_id, signed_date_ms, signed_renewal_info, COALESCE(billing_retry, 0), grace_period_expires_ms
+            FROM renewal_infos WHERE bundle_id = ? AND environment = ? AND signed_renewal_info IS NOT NULL AND 
+            """, .text(bundleID), .text(environment))
+        statement.among("original_transaction_id", originals)
+        return statement
+    }
+
+    /// A row of `transactionsOf`.
+    typealias TransactionColumns = (
+        String, String, String, Int64, Int64, Int64, String, String, String?, Int64?, Int64?, String?, String?
+    )
+
+    static func transaction(_ c: TransactionColumns) -> StoredSignedTransaction {
+        StoredSignedTransaction(
+            transactionID: c.0, originalTransactionID: c.1, productID: c.2, purchaseMilliseconds: c.3, signedMilliseconds: c.4,
+            changedMilliseconds: c.5,
+            facts: SignedTransactionFacts(
+                jws: c.6, type: c.7, subscriptionGroupIdentifier: c.8, expiresMilliseconds: c.9, revocationMilliseconds: c.10,
+                inAppOwnershipType: c.11, appAccountToken: c.12))
+    }
+
+    /// A row of `renewalsOf`.
+    typealias RenewalColumns = (String, Int64, String, Int64, Int64?)
+
+    static func renewal(_ c: RenewalColumns) -> StoredSignedRenewal {
+        StoredSignedRenewal(
+            originalTransactionID: c.0, signedMilliseconds: c.1,
+            facts: SignedRenewalFacts(jws: c.2, isInBillingRetryPeriod: c.3 != 0, gracePeriodExpiresMilliseconds: c.4))
+    }
+
+    /// The notifications of `query`: (notificationUUID, signedPayload, received_ms), ordered by
+    /// received time then notificationUUID in byte order; nil when the query can match nothing.
+    static func notificationHistory(
+        bundleID: String, environment: String, _ query: NotificationHistoryQuery, _ d: SQLDialect
+    ) -> SQLStatement? {
+        guard query.limit > 0, query.startMilliseconds < query.endMilliseconds, query.originalTransactionIDs?.isEmpty != true else {
+            return nil
+        }
+        let uuid = d == .postgres ? #"notification_uuid COLLATE "C""# : "notification_uuid"   // SQLite: BINARY
+        var statement = SQLStatement(
+            d,
+            """
+            SELECT notification_uuid, signed_payload, received_ms FROM notifications
+            WHERE bundle_id = ? AND environment = ? AND received_ms >= ? AND received_ms < ?
+            """, .text(bundleID), .text(environment), .integer(query.startMilliseconds), .integer(query.endMilliseconds))
+        if let type = query.type { statement.append(" AND notification_type = ?", .text(type)) }
+        if let subtype = query.subtype { statement.append(" AND subtype = ?", .text(subtype)) }
+        if let originals = query.originalTransactionIDs {
+            statement.append(" AND original_transaction_id IS NOT NULL AND ")
+            statement.among("original_transaction_id", originals)
+        }
+        if let cursor = query.cursor {
+            statement.append(
+                " AND (received_ms > ? OR (received_ms = ? AND \(uuid) > ?))",
+                .integer(cursor.receivedMilliseconds), .integer(cursor.receivedMilliseconds), .text(cursor.uuid))
+        }
+        statement.append(" ORDER BY received_ms, \(uuid) LIMIT ?", .integer(Int64(query.limit)))
+        return statement
+    }
+
+    /// The customer linking (DESIGN §13): starting from the original transaction ids of
+    /// `transactionID`, adds the originals sharing an app account token with those known, round
+    /// after round, until nothing new is linked (at most `maxLinkRounds` rounds and
+    /// `maxCustomerRows` originals). `run` runs one statement and returns its single text column.
+    /// Nil when no signed transaction has that id (or that original id).
+    static func linkedOriginals(
+        of transactionID: String, bundleID: String, environment: String, _ d: SQLDialect,
+        run: (SQLStatement) async throws -> [String]
+    ) async throws -> [String]? {
+        var known = try await run(originalsOf(transactionID, bundleID: bundleID, environment: environment, d))
+        guard !known.isEmpty else { return nil }
+        var seen = Set(known), tokensSeen = Set<String>()
+        var frontier = known
+        for _ in 0 ..< maxLinkRounds {
+            let tokens = try await run(tokensOf(frontier, bundleID: bundleID, environment: environment, d)).filter {
+                tokensSeen.insert($0).inserted
+            }
+            guard !tokens.isEmpty else { break }
+            frontier = try await run(originalsWith(tokens, bundleID: bundleID, environment: environment, d)).filter {
+                seen.insert($0).inserted
+            }
+            frontier = Array(frontier.prefix(max(0, maxCustomerRows - known.count)))
+            known += frontier
+            guard !frontier.isEmpty else { break }
+        }
+        return known
+    }
+}
