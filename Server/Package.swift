@@ -117,6 +117,7 @@ let package = Package(
                 .product(name: "AppStoreJWS", package: "swift-receipt"),
                 .product(name: "ReceiptTestSupport", package: "swift-receipt"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
