@@ -81,6 +81,13 @@ public enum ServerApplication {
             verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
             burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
         HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
+        AppStoreAPIRoutes(
+            service: AppStoreAPIService(
+                store: store, registry: registry, anchors: rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger),
+            authenticator: AppStoreAPIAuthenticator(store: store, logger: logger),
+            rate: RateLimiter(rate: configuration.keyRate, burst: configuration.keyBurst), maxBody: configuration.maxBody
+        )
+        .register(on: router)
         if configuration.inspectorEnabled {
             InspectorRoutes(
                 inspector: Inspector(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode),

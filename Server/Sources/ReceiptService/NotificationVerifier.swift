@@ -107,13 +107,20 @@ struct NotificationVerifier: Sendable {
         return NotificationRecord(
             uuid: uuid, type: type, subtype: payload.subtype, signedMilliseconds: signed.value, signedPayload: token,
             bundleID: app.bundleID, environment: app.environment,
-            transaction: try verified.transaction.map { t throws(NotificationRefusal) in try Self.transaction(t, of: app) },
-            renewalInfo: try verified.renewalInfo.map { r throws(NotificationRefusal) in try Self.renewalInfo(r, of: app) })
+            transaction: try verified.transaction.map { t throws(NotificationRefusal) in
+                try Self.transaction(t, jws: payload.data?.signedTransactionInfo ?? "", of: app)
+            },
+            renewalInfo: try verified.renewalInfo.map { r throws(NotificationRefusal) in
+                try Self.renewalInfo(r, jws: payload.data?.signedRenewalInfo ?? "", of: app)
+            })
     }
 
     /// `data.signedTransactionInfo` as stored: same app and environment as the notification, the
     /// key's members present.
-    static func transaction(_ t: JWSTransactionDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> NotificationTransaction {
+    /// `jws` is the token `t` was decoded from, kept for the App Store Server API.
+    static func transaction(_ t: JWSTransactionDecodedPayload, jws: String, of app: NotificationApp) throws(NotificationRefusal)
+        -> NotificationTransaction
+    {
         guard t.bundleId == app.bundleID, t.environment == app.environment else {
             throw NotificationRefusal(
                 .refused,
@@ -128,12 +135,13 @@ struct NotificationVerifier: Sendable {
         return NotificationTransaction(
             transactionID: id, originalTransactionID: t.originalTransactionId ?? id, productID: product,
             purchaseMilliseconds: purchase.value, signedMilliseconds: signed.value,
-            json: json, serverMembers: serverMembers)
+            json: json, serverMembers: serverMembers, signed: SignedFacts.transaction(t, jws: jws))
     }
 
     /// `data.signedRenewalInfo` as stored: the notification's environment, an original
     /// transaction id (its key).
-    static func renewalInfo(_ r: JWSRenewalInfoDecodedPayload, of app: NotificationApp) throws(NotificationRefusal) -> RenewalInfoRecord {
+    static func renewalInfo(_ r: JWSRenewalInfoDecodedPayload, jws: String, of app: NotificationApp) throws(NotificationRefusal) -> RenewalInfoRecord
+    {
         guard r.environment == app.environment else {
             throw NotificationRefusal(
                 .refused, "data.signedRenewalInfo: environment \(r.environment ?? "absent"), the notification's is \(app.environment)")
@@ -142,7 +150,9 @@ struct NotificationVerifier: Sendable {
             throw NotificationRefusal(.malformed, "data.signedRenewalInfo lacks originalTransactionId or signedDate")
         }
         try checkDates(NotificationJSON.renewalDates(r), "data.signedRenewalInfo")
-        return RenewalInfoRecord(originalTransactionID: original, signedMilliseconds: signed.value, json: NotificationJSON.renewalInfo(r))
+        return RenewalInfoRecord(
+            originalTransactionID: original, signedMilliseconds: signed.value, json: NotificationJSON.renewalInfo(r),
+            signed: SignedFacts.renewal(r, jws: jws))
     }
 
     static func checkDates(_ dates: [UnixMilliseconds?], _ member: String) throws(NotificationRefusal) {
@@ -155,8 +165,14 @@ struct NotificationVerifier: Sendable {
 /// The app and environment a verified notification is about, checked against the registry.
 struct NotificationApp: Sendable {
     let bundleID: String
-    /// `Production` or `Sandbox`.
+    /// `Production` or `Sandbox` (or `Xcode`, for a transaction an app's backend posted).
     let environment: String
+
+    /// An app already checked (the App Store Server API's caller and path).
+    init(bundleID: String, environment: String) {
+        self.bundleID = bundleID
+        self.environment = environment
+    }
 
     /// Reads them where the notification keeps them (`data`, or `summary`, `appData`,
     /// `externalPurchaseToken` for notifications without `data`) and checks rule 3 of

@@ -37,7 +37,7 @@ enum NotificationStatements {
             expires_date_ms = excluded.expires_date_ms, revocation_date_ms = excluded.revocation_date_ms,
             ownership_type = excluded.ownership_type, app_account_token = excluded.app_account_token,
             changed_ms = excluded.changed_ms
-        WHERE \(laterCondition("notification_transactions", d))
+        WHERE \(laterCondition("notification_transactions", d, token: "signed_transaction"))
         """
     }
 
@@ -48,17 +48,26 @@ enum NotificationStatements {
         ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE SET
             signed_date_ms = excluded.signed_date_ms, info = excluded.info, signed_renewal_info = excluded.signed_renewal_info,
             billing_retry = excluded.billing_retry, grace_period_expires_ms = excluded.grace_period_expires_ms
-        WHERE \(laterCondition("renewal_infos", d))
+        WHERE \(laterCondition("renewal_infos", d, token: "signed_renewal_info"))
         """
     }
 
     /// The incoming row is later: a later `signed_date_ms`, or the same one and a greater `info`
     /// in byte order, so that the stored row never depends on the order of arrival.
-    static func laterCondition(_ table: String, _ d: SQLDialect) -> String {
+    ///
+    /// A row stored before version 6 kept no token (`token` is its column): the same facts again
+    /// with their token (`receipt-server ingest` of an old notification) fill it in.
+    static func laterCondition(_ table: String, _ d: SQLDialect, token: String? = nil) -> String {
         let bytewise = d == .postgres ? #" COLLATE "C""# : ""   // SQLite compares TEXT with memcmp (BINARY)
+        let filled = token.map { column in
+            """
+             OR (\(table).\(column) IS NULL AND excluded.\(column) IS NOT NULL AND excluded.signed_date_ms = \(table).signed_date_ms \
+            AND excluded.info = \(table).info)
+            """
+        }
         return """
             excluded.signed_date_ms > \(table).signed_date_ms OR (excluded.signed_date_ms = \(table).signed_date_ms \
-            AND excluded.info\(bytewise) > \(table).info\(bytewise))
+            AND excluded.info\(bytewise) > \(table).info\(bytewise))\(filled ?? "")
             """
     }
 

@@ -1,0 +1,25 @@
+import AppReceipt
+
+/// The App Store Server API's bodies written by hand: they are mostly long JWS strings passed
+/// through, so a builder that appends is faster than an encoder and keeps member order.
+enum APIJSON {
+    /// A JSON string (`ReceiptJSON`'s escaping).
+    static func quoted(_ value: String) -> String { ReceiptJSON.quoted(value) }
+
+    /// `[a,b,…]` of already-encoded values.
+    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+
+    /// `{"k":v,…}` of already-encoded values; members whose value is nil are left out.
+    static func object(_ members: KeyValuePairs<String, String?>) -> String {
+        var text = "{"
+        for (key, value) in members {
+            guard let value else { continue }
+            if text.count > 1 { text += "," }
+            text += quoted(key) + ":" + value
+        }
+        return text + "}"
+    }
+
+    /// `true` / `false`.
+    static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// An opaque resume point (history `revision`, refund `revision`, notification
+/// `paginationToken`): the sort key of the last item returned, as base64url of
+/// `KIND:MILLISECONDS:ID`. A page resumes strictly after it, so items that arrive or change later
+/// sort after it and are returned by a later call with the last page's token.
+struct PageToken: Sendable, Hashable, Comparable {
+    /// `h` history (change time, transaction id), `r` refunds (revocation date, transaction id),
+    /// `n` notifications (received time, notificationUUID).
+    enum Kind: String, Sendable {
+        case history = "h", refunds = "r", notifications = "n"
+    }
+
+    let milliseconds: Int64
+    let id: String
+
+    /// Order of the sort keys: time, then the id (ids of digits compare as numbers).
+    static func < (a: PageToken, b: PageToken) -> Bool {
+        (a.milliseconds, a.id.count, a.id) < (b.milliseconds, b.id.count, b.id)
+    }
+
+    /// Before every item.
+    static let start = PageToken(milliseconds: Int64.min, id: "")
+    /// After every item.
+    static let end = PageToken(milliseconds: Int64.max, id: "")
+
+    /// The token's text.
+    func encoded(_ kind: Kind) -> String {
+        Data("\(kind.rawValue):\(milliseconds):\(id)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// A token of `kind` read back; nil for any other text (at most 512 characters are read).
+    init?(_ text: String, _ kind: Kind) {
+        guard (1 ... 512).contains(text.utf8.count),
+            text.utf8.allSatisfy({ b in b.isASCIIAlphanumeric || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") })
+        else { return nil }
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        guard let data = Data(base64Encoded: standard), let decoded = String(data: data, encoding: .utf8) else { return nil }
+        let parts = decoded.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == kind.rawValue, let milliseconds = Int64(parts[1]) else { return nil }
+        self.init(milliseconds: milliseconds, id: String(parts[2]))
+    }
+
+    init(milliseconds: Int64, id: String) {
+        self.milliseconds = milliseconds
+        self.id = id
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(self)
+            || (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(self)
+    }
+}
+
+/// One page of at most `size` items after a token, in the order given, and the token to go on.
+struct Page<Item> {
+    let items: [Item]
+    let hasMore: Bool
+    let next: PageToken
+
+    /// `sorted` is in the page's order; `key` gives each item's token; `after` (nil: from the
+    /// start) and `descending` say where the page begins. An empty page keeps the token it was
+    /// asked with, so that a later call still returns only what arrived since.
+    init(_ sorted: [Item], after: PageToken?, descending: Bool = false, size: Int, key: (Item) -> PageToken) {
+        let remaining: ArraySlice<Item>
+        if let after {
+            remaining = sorted.drop { descending ? !(key($0) < after) : !(after < key($0)) }
+        } else {
+            remaining = sorted[...]
+        }
+        items = Array(remaining.prefix(size))
+        hasMore = remaining.count > size
+        next = items.last.map(key) ?? after ?? (descending ? .end : .start)
+    }
+}

@@ -1,0 +1,83 @@
+import AppStoreJWS
+import Foundation
+import ReceiptStore
+import X509Certificates
+
+/// What an app's backend posts to `POST /inApps/v1/transactions`: `{"signedTransactionInfo": JWS}`
+/// (a StoreKit 2 `Transaction.jwsRepresentation`) or `{"signedAppTransaction": JWS}`.
+enum PostedToken: Sendable, Hashable {
+    case transaction(String)
+    case appTransaction(String)
+
+    /// The token of a body holding exactly one of the two members as a string.
+    init(body: Data) throws(AppStoreAPIError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw .badRequest("The body is not a JSON object.")
+        }
+        switch (object["signedTransactionInfo"], object["signedAppTransaction"]) {
+        case (let token as String, nil): self = .transaction(token)
+        case (nil, let token as String): self = .appTransaction(token)
+        default: throw .badRequest(#"The body must hold one of "signedTransactionInfo" and "signedAppTransaction", a string."#)
+        }
+    }
+}
+
+/// Verifies a posted token for a caller's app at an environment (DESIGN §13): the App Store
+/// signed-data policy (Apple Root CA - G3, or the `--root-g3` anchors), or the Xcode one for a
+/// token whose environment is `Xcode` at the sandbox prefix with `--allow-xcode`; the payload's
+/// `bundleId` must be the caller's `bid` and its environment the prefix's. The transaction then
+/// passes the notifications' member and date rules (`NotificationVerifier.transaction`).
+struct PostedTransactionVerifier: Sendable {
+    let appStore: JWSVerifier
+    let xcode: JWSVerifier?
+
+    init(anchors: [TrustAnchor]?, allowXcode: Bool, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+        appStore = JWSVerifier(policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData, linkStore: linkCache)
+        xcode = allowXcode ? JWSVerifier(policy: .xcodeSignedData) : nil
+    }
+
+    /// The verifier and the environment expected at the `Production` or `Sandbox` prefix:
+    /// Xcode's when the token claims `Xcode` at the sandbox prefix with `--allow-xcode` (the claim,
+    /// read before verification, only picks the policy; verification then holds the payload to it).
+    func verifier(at environment: String, claimed: @autoclosure () -> String?) -> (JWSVerifier, String) {
+        if environment == "Sandbox", let xcode, claimed() == "Xcode" { return (xcode, "Xcode") }
+        return (appStore, environment)
+    }
+
+    /// A payload's member read without verification, or nil.
+    static func unverified<Payload>(_ token: String, _ decode: ([UInt8]) throws -> Payload) -> Payload? {
+        guard let jws = try? CompactJWS(token) else { return nil }
+        return try? decode(jws.payload)
+    }
+
+    /// A posted signed transaction as stored.
+    func transaction(_ token: String, bundleID: String, at environment: String) throws(AppStoreAPIError) -> PostedTransaction {
+        let (verifier, expected) = verifier(
+            at: environment, claimed: Self.unverified(token, JWSTransactionDecodedPayload.init(payload:))?.environment)
+        let payload: JWSTransactionDecodedPayload
+        do {
+            payload = try verifier.verifyTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
+        } catch {
+            throw .badRequest("signedTransactionInfo: " + NotificationService.oneLine(error.description))
+        }
+        do {
+            let app = NotificationApp(bundleID: bundleID, environment: expected)
+            let transaction = try NotificationVerifier.transaction(payload, jws: token, of: app)
+            return PostedTransaction(bundleID: bundleID, environment: expected, transaction: transaction)
+        } catch {
+            throw .badRequest(NotificationService.oneLine(error.reason))
+        }
+    }
+
+    /// A posted signed app transaction, verified (nothing of it is stored: it names no
+    /// transaction). Returns the environment it was verified in.
+    func appTransaction(_ token: String, bundleID: String, at environment: String) throws(AppStoreAPIError) -> String {
+        let (verifier, expected) = verifier(at: environment, claimed: Self.unverified(token, AppTransaction.init(payload:))?.receiptType)
+        do {
+            _ = try verifier.verifyAppTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
+        } catch {
+            throw .badRequest("signedAppTransaction: " + NotificationService.oneLine(error.description))
+        }
+        return expected
+    }
+}
