@@ -39,8 +39,8 @@ enum AppleClient {
         // Files, not pipes: nothing can block on a full pipe.
         let outputURL = directory.appendingPathComponent("conformance-output.json")
         let errorsURL = directory.appendingPathComponent("conformance-errors.txt")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         let errors = try FileHandle(forWritingTo: errorsURL)
         defer {
