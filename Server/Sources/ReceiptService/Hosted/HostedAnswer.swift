@@ -1,3 +1,4 @@
+import AppReceipt
 import Foundation
 
 /// A hosted-validator answer: the HTTP status (200, or 429 past the rate limit), the body, and
@@ -91,8 +92,18 @@ enum HostedStatus {
         return answer
     }
 
-    /// Status 0: the `verifyReceipt` answer as `receipt`, whole.
-    static func valid(verifyReceiptAnswer: String) -> String {
-        #"{"status":0,"description":"\#(validDescription)","receipt":"# + verifyReceiptAnswer + "}"
+    /// An authentic receipt's answer in the reference's shape (`../shared/reference/001`): the
+    /// `verifyReceipt` answer's members at the top level (`environment`, `receipt` (Apple's
+    /// receipt object, `request_date*` inside), `latest_receipt_info`, `latest_receipt`,
+    /// `pending_renewal_info`), its `status` (0, or 21006 for an iOS 6 transaction receipt of an
+    /// expired subscription) and that status's description first.
+    static func valid(verifyReceiptAnswer answer: String) -> (status: Int, json: String) {
+        // `ResponseJSON` and `TransactionReceiptAnswer` write `{"status":N,` first.
+        let prefix = #"{"status":"#
+        guard answer.hasPrefix(prefix), let comma = answer.firstIndex(of: ","),
+            let status = Int(answer[answer.index(answer.startIndex, offsetBy: prefix.count) ..< comma])
+        else { return (valid, #"{"status":0,"description":"\#(validDescription)"}"#) }
+        let description = VerifyStatus(rawValue: status).map(Self.description) ?? validDescription
+        return (status, #"{"status":\#(status),"description":"# + ReceiptJSON.quoted(description) + answer[comma...])
     }
 }

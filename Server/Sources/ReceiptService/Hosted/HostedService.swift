@@ -28,7 +28,9 @@ public enum HostedEndpoint: String, Sendable, CaseIterable {
 /// in its own environment (production first, then sandbox, as Apple advises clients to retry
 /// 21007); 403 an authentic receipt of another app than the token's (bundle id, or the Apple id
 /// a production receipt names); 500 storage unavailable;
-/// else 0 with `receipt`, the `verifyReceipt` answer whole.
+/// else 0 (or 21006, an iOS 6 transaction receipt of an expired subscription) in the
+/// reference's shape: `receipt` Apple's receipt object, the rest of the `verifyReceipt` answer
+/// beside it (`HostedStatus.valid(verifyReceiptAnswer:)`).
 public final class HostedService: Sendable {
     let verifier: VerifyReceiptService
     let registry: HostedRegistry
@@ -94,19 +96,19 @@ public final class HostedService: Sendable {
         guard let verified = await verifier.limit.run(at: endpoint.path, { await verify(bytes, app: app, at: endpoint, now: now) }) else {
             return HostedStatus.busy()
         }
-        let plain: String
+        let plain: (status: Int, json: String)
         switch verified {
         case .refused(let answer): return answer
         case .valid(let json): plain = HostedStatus.valid(verifyReceiptAnswer: json)
         }
         guard endpoint == .encrypted, let key = app.encryptionKey else {
-            return HostedAnswer(httpStatus: 200, status: HostedStatus.valid, json: plain, retryAfter: nil)
+            return HostedAnswer(httpStatus: 200, status: plain.status, json: plain.json, retryAfter: nil)
         }
         do {
-            let sealed = try AnswerEncryption.seal(Array(plain.utf8), key: key)
+            let sealed = try AnswerEncryption.seal(Array(plain.json.utf8), key: key)
             return HostedAnswer(
-                httpStatus: 200, status: HostedStatus.valid,
-                json: #"{"status":0,"encrypted":""# + Data(sealed).base64EncodedString() + #""}"#, retryAfter: nil)
+                httpStatus: 200, status: plain.status,
+                json: #"{"status":\#(plain.status),"encrypted":""# + Data(sealed).base64EncodedString() + #""}"#, retryAfter: nil)
         } catch {
             logger.error("encryption failed", metadata: ["bundle_id": "\(app.bundleID)", "error": "\(error)"])
             return HostedStatus.failure(HostedStatus.serverFailure, "The server failed to encrypt the answer (the app's key is unusable).")
@@ -115,7 +117,7 @@ public final class HostedService: Sendable {
 
     private enum Verified: Sendable {
         case refused(HostedAnswer)
-        /// The `verifyReceipt` answer with status 0.
+        /// The `verifyReceipt` answer of an authentic receipt (status 0, or 21006).
         case valid(String)
     }
 

@@ -33,10 +33,12 @@ struct HostedFixtureTests {
                 return
             }
             #expect(own.status == 0 && own.description == "Receipt valid", "\(name)")
-            let answer = try #require(own.object["receipt"] as? [String: Any])
-            #expect(answer["environment"] as? String == (fixture.sandbox ? "Sandbox" : "Production"))
+            #expect(own.object["receipt"] is [String: Any], "\(name)")
+            #expect(own.object["environment"] as? String == (fixture.sandbox ? "Sandbox" : "Production"))
             let verifyReceipt = try await client.verify(Synthetic.body(bytes), sandbox: fixture.sandbox)
-            #expect(sameJSON(withoutRequestDates(answer), withoutRequestDates(verifyReceipt)), "\(name): not verifyReceipt's answer")
+            #expect(
+                sameJSON(withoutRequestDates(verifyReceiptShape(own.object)), withoutRequestDates(verifyReceipt)),
+                "\(name): not verifyReceipt's answer")
             #expect(other.status == 403 && other.object["receipt"] == nil, "\(name): another app's token")
         }
     }

@@ -15,21 +15,17 @@ import Testing
                     receipt: TransactionReceiptStatusTests.running),
                 contentType: "application/json")
             #expect(running.code == 200 && running.status == 0)
-            let answer = try #require(running.object["receipt"] as? [String: Any])
-            #expect(
-                answer["status"] as? Int == 0
-                    && (answer["latest_receipt_info"] as? [String: Any])?["transaction_id"] as? String
-                        == "1000000046178817"
-            )
+            #expect(running.object["receipt"] is [String: Any])
+            #expect((running.object["latest_receipt_info"] as? [String: Any])?["transaction_id"] as? String == "1000000046178817")
 
             let expired = try await client.hosted(
                 HostedSetup.json(
                     apiKey: setup.key, token: setup.token,
                     receipt: TransactionReceiptStatusTests.expired),
                 contentType: "application/json")
-            #expect(expired.code == 200 && expired.status == 0)
-            let expiredAnswer = try #require(expired.object["receipt"] as? [String: Any])
-            #expect(expiredAnswer["status"] as? Int == 21006 && expiredAnswer["latest_expired_receipt_info"] != nil)
+            // 21006 is the hosted answer's own status, with Apple's description.
+            #expect(expired.code == 200 && expired.status == 21006 && expired.object["latest_expired_receipt_info"] != nil)
+            #expect(expired.description == "This receipt is valid but the subscription has expired.")
 
             let other = try await client.hosted(
                 HostedSetup.json(
