@@ -32,10 +32,11 @@ struct SubscriptionsCommand: AsyncParsableCommand {
         }
         let configuration = try storage.configuration()
         let (transactionID, environment, bundleID) = (self.transactionID, self.environment, self.bundleID)
-        let answer = try await ConfiguredStore.with(configuration, logger: try makeLogger("warning")) { store, _ in
+        // One logger: the logging system may be bootstrapped only once per process.
+        let logger = try makeLogger("warning")
+        let answer = try await ConfiguredStore.with(configuration, logger: logger) { store, _ in
             let apps = try await store.apps()
-            let service = AppStoreAPIService(
-                store: store, registry: AppRegistry(apps), anchors: nil, allowXcode: false, logger: try makeLogger("warning"))
+            let service = AppStoreAPIService(store: store, registry: AppRegistry(apps), anchors: nil, allowXcode: false, logger: logger)
             var found: [AppStoreAPIAnswer] = []
             var last: AppStoreAPIAnswer?
             for app in bundleID.map({ [$0] }) ?? apps.map(\.bundleID) {
