@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // The OpenAPI document's JSON form (`GET /openapi.json`) is read from its YAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Storage: the schema and its migrations, the storage protocol, SQLite and PostgreSQL.
@@ -75,7 +77,10 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            // Server/openapi.yaml (through a link), compiled in: the executable serves it without a resource bundle.
+            resources: [.embedInCode("OpenAPI/openapi.yaml")]),
         .executableTarget(
             name: "receipt-server",
             dependencies: [
@@ -123,6 +128,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The browser test drives headless Chromium over the DevTools protocol (a WebSocket).
                 .product(name: "WSClient", package: "swift-websocket"),
+                // OpenAPIDocumentTests compares the served JSON with the YAML file.
+                .product(name: "Yams", package: "Yams"),
             ]),
     ]
 )

@@ -18,11 +18,13 @@ public enum ServerApplication {
     /// file is created (its absolute path logged) and locked against a second server. The store
     /// runs as one of the application's services and closes after the HTTP server has finished
     /// its in-flight requests. `onMetricsRunning` is given the
-    /// `/metrics` listener's port once it listens (with `metricsPort` set).
+    /// `/metrics` listener's port once it listens (with `metricsPort` set). `onRoutes` is given
+    /// the main port's routes as registered, `{name}` for a path parameter (the OpenAPI document's coverage test reads them).
     public static func make(
         _ configuration: ServerConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
-        onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onRoutes: ([(method: String, path: String)]) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         try configuration.validate()
         let location = try DatabaseLocation(configuration.database)
@@ -107,6 +109,8 @@ public enum ServerApplication {
                 return VerifyRoutes.json(#"{"status":"unavailable"}"#, status: .serviceUnavailable)
             }
         }
+        OpenAPIRoutes().register(on: router)
+        onRoutes(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
         var services: [any Service] = [
             store,
             RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },

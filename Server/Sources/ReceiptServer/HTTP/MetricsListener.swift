@@ -10,13 +10,16 @@ import Prometheus
 /// whoever can reach the API: a separate loopback listener keeps them off the public address with
 /// no secret to configure, rotate or leak (a `--metrics-token` would be one more credential).
 enum MetricsListener {
+    /// The listener's one route (`GET`), which the OpenAPI document describes with the listener as its server.
+    static let path = "/metrics"
+
     /// The listener as an application, run as one of the main application's services.
     static func make(
         _ registry: PrometheusCollectorRegistry, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
-        router.get("/metrics") { _, _ in
+        router.get(RouterPath(path)) { _, _ in
             var text: [UInt8] = []
             registry.emit(into: &text)
             return Response(
