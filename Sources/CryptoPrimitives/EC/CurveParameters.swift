@@ -18,6 +18,19 @@ protocol WeierstrassCurve {
     static var generatorWindow: Int { get }
     /// wNAF width for scalars of the public key (its table is built on every verification).
     static var publicKeyWindow: Int { get }
+    /// ECDSA verification steps 6–8 (FIPS 186-5 §6.4.2): whether u1·G + u2·Q is finite with
+    /// x-coordinate ≡ r (mod n). The generic arithmetic unless a curve has its own.
+    static func jointMultipleMatches(
+        generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey: AffinePoint<Self>, r: LimbVector
+    ) -> Bool
+}
+
+extension WeierstrassCurve {
+    static func jointMultipleMatches(
+        generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey: AffinePoint<Self>, r: LimbVector
+    ) -> Bool {
+        ECDSAVerification<Self>.jointMultipleMatches(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey, r: r)
+    }
 }
 
 extension WeierstrassCurve {
@@ -65,6 +78,14 @@ enum P256: WeierstrassCurve {
     static let generatorTable = GeneratorTable<P256>()
     static var generatorWindow: Int { 7 }
     static var publicKeyWindow: Int { 4 }
+
+    /// Verification on the dedicated four-limb field (`P256JointMultiplication`).
+    static func jointMultipleMatches(
+        generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey: AffinePoint<P256>, r: LimbVector
+    ) -> Bool {
+        let q = P256AffinePoint(x: P256FieldElement(montgomery: publicKey.x.montgomery), y: P256FieldElement(montgomery: publicKey.y.montgomery))
+        return P256JointMultiplication.matches(u1: u1, u2: u2, publicKey: q, r: r)
+    }
 }
 
 /// NIST P-384 (secp384r1, SEC 2 §2.5.1): p = 2^384 − 2^128 − 2^96 + 2^32 − 1.

@@ -21,10 +21,18 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
         // Step 5: u1 = e·w, u2 = r·w; a Montgomery product with one plain operand is plain.
         let u1 = (Scalar(montgomery: e) * w).montgomery
         let u2 = (Scalar(montgomery: r) * w).montgomery
-        // Step 6: R = u1·G + u2·Q; the point at infinity fails.
+        // Steps 6–8: R = u1·G + u2·Q, not the point at infinity, and x(R) mod n = r (P-256 on its
+        // dedicated field, other curves by `jointMultipleMatches` below).
+        return Curve.jointMultipleMatches(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey, r: r)
+    }
+
+    /// Steps 6–8 on the generic field arithmetic: R = u1·G + u2·Q; the point at infinity fails;
+    /// x(R) mod n = r.
+    static func jointMultipleMatches(
+        generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey: AffinePoint<Curve>, r: LimbVector
+    ) -> Bool {
         let point = JointMultiplication<Curve>.multiply(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey)
         guard !point.isInfinity else { return false }
-        // Steps 7–8: x(R) mod n = r.
         return xCoordinate(of: point, reducesTo: r)
     }
 

@@ -1,0 +1,21 @@
+/// The dedicated P-256 arithmetic on plain limb arrays, for the package's tests: each operation
+/// beside the generic `MontgomeryResidue<P256.Field>` one, and the verifier's steps 6–8.
+extension ECArithmeticTestSupport {
+    /// a·b·R⁻¹, a²·R⁻¹, a + b and a − b modulo the P-256 prime on `P256FieldElement`, for
+    /// Montgomery-form limbs below p.
+    package static func p256FieldOperations(_ a: [UInt64], _ b: [UInt64]) -> (
+        product: [UInt64], square: [UInt64], sum: [UInt64], difference: [UInt64]
+    ) {
+        let x = P256FieldElement(a[0], a[1], a[2], a[3]), y = P256FieldElement(b[0], b[1], b[2], b[3])
+        func limbs(_ e: P256FieldElement) -> [UInt64] { [e.l0, e.l1, e.l2, e.l3] }
+        return (limbs(x * y), limbs(x.squared()), limbs(x + y), limbs(x - y))
+    }
+
+    /// Whether u1·G + u2·Q is finite with x ≡ r (mod n), by `P256JointMultiplication` (plain
+    /// affine Q, scalars below n).
+    package static func p256JointMultipleMatches(u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64]) -> Bool {
+        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
+        let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
+        return P256JointMultiplication.matches(u1: vector(u1), u2: vector(u2), publicKey: point, r: vector(r))
+    }
+}

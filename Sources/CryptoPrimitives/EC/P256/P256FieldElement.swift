@@ -1,0 +1,116 @@
+/// An element of the P-256 field, p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (SEC 2 §2.4.2), in
+/// Montgomery form a·2^256 mod p, always fully reduced (< p), on four named 64-bit limbs
+/// (little-endian: `l0` least significant). The limbs are separate stored properties rather than
+/// a tuple indexed at run time, so that every limb of every temporary stays in a register and
+/// carry chains compile to `adc`/`sbb`.
+///
+/// The representation is the generic `MontgomeryResidue<P256.Field>`'s (R = 2^256 for four
+/// limbs), so values convert between the two without arithmetic. This type serves verification
+/// only: public data, so nothing here needs to be constant time.
+struct P256FieldElement: Sendable, Equatable {
+    var l0: UInt64
+    var l1: UInt64
+    var l2: UInt64
+    var l3: UInt64
+
+    @inline(__always)
+    init(_ l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64) {
+        self.l0 = l0
+        self.l1 = l1
+        self.l2 = l2
+        self.l3 = l3
+    }
+
+    /// The element whose Montgomery limbs are the low four of `montgomery`.
+    @inline(__always)
+    init(montgomery: LimbVector) {
+        let s = montgomery.storage
+        self.init(s.0, s.1, s.2, s.3)
+    }
+
+    /// The limbs as a `LimbVector` (for the generic code: inversion, the conversions).
+    var montgomery: LimbVector { LimbVector(storage: (l0, l1, l2, l3, 0, 0)) }
+
+    // p's limbs, named so that each is an immediate operand (p2 = 0 is left out wherever it
+    // would be added).
+    @inline(__always) static var p0: UInt64 { 0xffff_ffff_ffff_ffff }
+    @inline(__always) static var p1: UInt64 { 0x0000_0000_ffff_ffff }
+    @inline(__always) static var p3: UInt64 { 0xffff_ffff_0000_0001 }
+
+    static var zero: Self { Self(0, 0, 0, 0) }
+
+    /// 1 in Montgomery form: R mod p = 2^256 − p.
+    static var one: Self { Self(1, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_fffe) }
+
+    /// R² mod p: a Montgomery product with it takes a plain value into Montgomery form.
+    static var rSquared: Self { Self(0x0000_0000_0000_0003, 0xffff_fffb_ffff_ffff, 0xffff_ffff_ffff_fffe, 0x0000_0004_ffff_fffd) }
+
+    /// The Montgomery form of a plain value below p.
+    @inline(__always)
+    init(plain value: LimbVector) {
+        self = Self(montgomery: value) * Self.rSquared
+    }
+
+    var isZero: Bool { l0 | l1 | l2 | l3 == 0 }
+
+    /// a + b mod p: the sum (257 bits), less p unless that borrows past the carry.
+    @inline(__always)
+    static func + (a: Self, b: Self) -> Self {
+        var acc = UInt128(a.l0) &+ UInt128(b.l0)
+        let s0 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l1) &+ UInt128(b.l1) &+ (acc >> 64)
+        let s1 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l2) &+ UInt128(b.l2) &+ (acc >> 64)
+        let s2 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l3) &+ UInt128(b.l3) &+ (acc >> 64)
+        return reduced(s0, s1, s2, UInt64(truncatingIfNeeded: acc), carry: UInt64(truncatingIfNeeded: acc >> 64))
+    }
+
+    /// a − b mod p: the difference, plus p when it borrowed (p's limbs masked by the borrow).
+    @inline(__always)
+    static func - (a: Self, b: Self) -> Self {
+        var d0 = a.l0, d1 = a.l1, d2 = a.l2, d3 = a.l3, borrow: UInt64 = 0
+        LimbVector.subtractWithBorrow(&d0, b.l0, &borrow)
+        LimbVector.subtractWithBorrow(&d1, b.l1, &borrow)
+        LimbVector.subtractWithBorrow(&d2, b.l2, &borrow)
+        LimbVector.subtractWithBorrow(&d3, b.l3, &borrow)
+        let mask = 0 &- borrow
+        var carry: UInt64 = 0
+        LimbVector.addWithCarry(&d0, mask, &carry)   // p0 = 2^64 − 1
+        LimbVector.addWithCarry(&d1, mask & p1, &carry)
+        LimbVector.addWithCarry(&d2, 0, &carry)
+        LimbVector.addWithCarry(&d3, mask & p3, &carry)
+        return Self(d0, d1, d2, d3)
+    }
+
+    /// −a mod p.
+    @inline(__always)
+    static prefix func - (a: Self) -> Self { zero - a }
+
+    /// 2a mod p.
+    @inline(__always)
+    func doubled() -> Self { self + self }
+
+    /// value + carry·2^256 (below 2p) reduced below p. value − p is computed as value + (2^256 −
+    /// p) = value + 2^224 − 2^192 − 2^96 + 1 by an addition chain (which compiles to `add`/`adc`;
+    /// spelled as a subtraction with borrows it did not); its carry out, or the incoming carry,
+    /// says value ≥ p, and a select (`cmov`) picks the result. No branch.
+    @inline(__always)
+    static func reduced(_ v0: UInt64, _ v1: UInt64, _ v2: UInt64, _ v3: UInt64, carry: UInt64) -> Self {
+        var acc = UInt128(v0) &+ 1
+        let d0 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(v1) &+ UInt128(0xffff_ffff_0000_0000 as UInt64) &+ (acc >> 64)
+        let d1 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(v2) &+ UInt128(UInt64.max) &+ (acc >> 64)
+        let d2 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(v3) &+ UInt128(0x0000_0000_ffff_fffe as UInt64) &+ (acc >> 64)
+        let d3 = UInt64(truncatingIfNeeded: acc)
+        let atLeastP = UInt64(truncatingIfNeeded: acc >> 64) | carry != 0
+        return atLeastP ? Self(d0, d1, d2, d3) : Self(v0, v1, v2, v3)
+    }
+
+    /// a⁻¹ mod p (zero for zero), through the generic binary inversion (same representation).
+    func inverse() -> Self {
+        Self(montgomery: MontgomeryResidue<P256.Field>(montgomery: montgomery).inverse().montgomery)
+    }
+}
