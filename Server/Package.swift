@@ -109,6 +109,16 @@ let package = Package(
                 .product(name: "AppStoreJWS", package: "swift-receipt"),
                 .product(name: "X509Certificates", package: "swift-receipt"),
             ]),
+        // Inputs for Server/bench's App Store Server API rows: customers' notifications and
+        // transactions signed by the G3-shaped test chain, an In-App Purchase key and its JWTs.
+        .executableTarget(
+            name: "bench-appstore-api",
+            dependencies: [
+                .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [

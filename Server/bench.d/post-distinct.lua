@@ -1,5 +1,6 @@
 -- wrk: POST each line of BODIES_FILE once (each thread takes every Nth line) to URL_PATH (default
 -- /verifyReceipt); counts answers that are not HTTP 200 holding EXPECT (default {"status":0,).
+-- With JWT_FILE, each request carries its first line as `Authorization: Bearer`.
 -- A thread that has sent all its lines starts over (repeats) and the summary says so, so that a
 -- run is only reported as distinct when none was resent.
 local threads = {}
@@ -24,6 +25,12 @@ function init(args)
     bad = 0
     path = os.getenv("URL_PATH") or "/verifyReceipt"
     expect = os.getenv("EXPECT") or '{"status":0,'
+    headers = {["Content-Type"] = "application/json"}
+    if os.getenv("JWT_FILE") then
+        local file = assert(io.open(os.getenv("JWT_FILE"), "rb"))
+        headers["Authorization"] = "Bearer " .. file:read("*l")
+        file:close()
+    end
 end
 
 function request()
@@ -32,7 +39,7 @@ function request()
     if next_body > #thread_bodies then next_body = 1 end
     sent = sent + 1
     if sent > #thread_bodies then resent = resent + 1 end
-    return wrk.format("POST", path, {["Content-Type"] = "application/json"}, body)
+    return wrk.format("POST", path, headers, body)
 end
 
 function response(status, headers, body)
