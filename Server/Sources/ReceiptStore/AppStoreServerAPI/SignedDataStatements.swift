@@ -63,23 +63,30 @@ enum SignedDataStatements {
     static let maxCustomerRows = 10_000
 
     /// The original transaction ids of the signed transaction `id`, or of the signed transactions
-    /// whose original it is.
+    /// whose original it is. Two lookups joined by `UNION`, so that each uses its index (the
+    /// primary key; `notification_transactions_by_original`): an `OR` of the two would read every
+    /// row of the app.
     static func originalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
         SQLStatement(
             d,
             """
-            SELECT DISTINCT original_transaction_id FROM notification_transactions
-            WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND (transaction_id = ? OR original_transaction_id = ?)
-            """, .text(bundleID), .text(environment), .text(id), .text(id))
+            SELECT original_transaction_id FROM notification_transactions
+            WHERE bundle_id = ? AND environment = ? AND transaction_id = ? AND signed_transaction IS NOT NULL
+            UNION
+            SELECT original_transaction_id FROM notification_transactions
+            WHERE bundle_id = ? AND environment = ? AND original_transaction_id = ? AND signed_transaction IS NOT NULL
+            """, .text(bundleID), .text(environment), .text(id), .text(bundleID), .text(environment), .text(id))
     }
 
-    /// The app account tokens of the signed transactions of `originals`.
+    /// The app account tokens of the signed transactions of `originals` (`''` for a transaction
+    /// without one, which the caller drops: a condition on the token would steer the planner to
+    /// the token index and every tokened row of the app, instead of `originals`' rows).
     static func tokensOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             d,
             """
-            SELECT DISTINCT app_account_token FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
-            AND signed_transaction IS NOT NULL AND app_account_token IS NOT NULL AND 
+            SELECT DISTINCT COALESCE(app_account_token, '') FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
+            AND signed_transaction IS NOT NULL AND 
             """, .text(bundleID), .text(environment))
         statement.among("original_transaction_id", originals)
         return statement
@@ -193,7 +200,7 @@ enum SignedDataStatements {
         var frontier = known
         for _ in 0 ..< maxLinkRounds {
             let tokens = try await run(tokensOf(frontier, bundleID: bundleID, environment: environment, d)).filter {
-                tokensSeen.insert($0).inserted
+                !$0.isEmpty && tokensSeen.insert($0).inserted
             }
             guard !tokens.isEmpty else { break }
             frontier = try await run(originalsWith(tokens, bundleID: bundleID, environment: environment, d)).filter {
