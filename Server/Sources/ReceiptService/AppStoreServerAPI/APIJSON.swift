@@ -3,8 +3,15 @@ import AppReceipt
 /// The App Store Server API's bodies written by hand: they are mostly long JWS strings passed
 /// through, so a builder that appends is faster than an encoder and keeps member order.
 enum APIJSON {
-    /// A JSON string (`ReceiptJSON`'s escaping).
-    static func quoted(_ value: String) -> String { ReceiptJSON.quoted(value) }
+    /// A JSON string (`ReceiptJSON`'s escaping). A JWS (base64url and dots) needs none: it is
+    /// copied whole.
+    static func quoted(_ value: String) -> String {
+        var value = value
+        let plain = value.withUTF8 { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        return plain ? "\"" + value + "\"" : ReceiptJSON.quoted(value)
+    }
 
     /// `[a,b,…]` of already-encoded values.
     static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
@@ -12,9 +19,11 @@ enum APIJSON {
     /// `{"k":v,…}` of already-encoded values; members whose value is nil are left out.
     static func object(_ members: KeyValuePairs<String, String?>) -> String {
         var text = "{"
+        var first = true
         for (key, value) in members {
             guard let value else { continue }
-            if text.count > 1 { text += "," }
+            if !first { text += "," }
+            first = false
             text += quoted(key) + ":" + value
         }
         return text + "}"

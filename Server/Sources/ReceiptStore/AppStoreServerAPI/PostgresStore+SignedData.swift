@@ -10,12 +10,11 @@ extension PostgresStore {
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
         try await database { [client, logger] in
             try await client.withConnection { connection in
-                let originals = try await SignedDataStatements.linkedOriginals(
-                    of: transactionID, bundleID: bundleID, environment: environment, .postgres
-                ) { statement in
-                    try await connection.query(Self.query(statement), logger: logger).decode(String.self).all()
+                var linking = SignedDataStatements.CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .postgres)
+                while let statement = linking.next {
+                    linking.take(try await connection.query(Self.query(statement), logger: logger).decode(String.self).all())
                 }
-                guard let originals else { return nil }
+                guard let originals = linking.known else { return nil }
                 let transactions = try await connection.query(
                     Self.query(SignedDataStatements.transactionsOf(originals, bundleID: bundleID, environment: environment, .postgres)),
                     logger: logger

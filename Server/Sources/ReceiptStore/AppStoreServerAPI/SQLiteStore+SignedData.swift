@@ -9,12 +9,13 @@ extension SQLiteStore {
     }
 
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
-        let originals = try await SignedDataStatements.linkedOriginals(of: transactionID, bundleID: bundleID, environment: environment, .sqlite) {
-            statement in
-            try await read { db in try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)) }
-        }
-        guard let originals else { return nil }
-        return try await read { db in
+        // One read: the linking's statements, then the customer's rows.
+        try await read { db in
+            var linking = SignedDataStatements.CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .sqlite)
+            while let statement = linking.next {
+                linking.take(try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)))
+            }
+            guard let originals = linking.known else { return nil }
             let transactions = SignedDataStatements.transactionsOf(originals, bundleID: bundleID, environment: environment, .sqlite)
             let renewals = SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .sqlite)
             return CustomerRecords(

@@ -185,31 +185,49 @@ enum SignedDataStatements {
         return statement
     }
 
-    /// The customer linking (DESIGN §13): starting from the original transaction ids of
+    /// The customer linking (DESIGN §13) as steps, so that a backend can run them in one read
+    /// (SQLite) or one connection (PostgreSQL): starting from the original transaction ids of
     /// `transactionID`, adds the originals sharing an app account token with those known, round
     /// after round, until nothing new is linked (at most `maxLinkRounds` rounds and
-    /// `maxCustomerRows` originals). `run` runs one statement and returns its single text column.
-    /// Nil when no signed transaction has that id (or that original id).
-    static func linkedOriginals(
-        of transactionID: String, bundleID: String, environment: String, _ d: SQLDialect,
-        run: (SQLStatement) async throws -> [String]
-    ) async throws -> [String]? {
-        var known = try await run(originalsOf(transactionID, bundleID: bundleID, environment: environment, d))
-        guard !known.isEmpty else { return nil }
-        var seen = Set(known), tokensSeen = Set<String>()
-        var frontier = known
-        for _ in 0 ..< maxLinkRounds {
-            let tokens = try await run(tokensOf(frontier, bundleID: bundleID, environment: environment, d)).filter {
-                !$0.isEmpty && tokensSeen.insert($0).inserted
-            }
-            guard !tokens.isEmpty else { break }
-            frontier = try await run(originalsWith(tokens, bundleID: bundleID, environment: environment, d)).filter {
-                seen.insert($0).inserted
-            }
-            frontier = Array(frontier.prefix(max(0, maxCustomerRows - known.count)))
-            known += frontier
-            guard !frontier.isEmpty else { break }
+    /// `maxCustomerRows` originals). Each statement returns a single text column.
+    struct CustomerLinking {
+        let bundleID: String, environment: String, dialect: SQLDialect
+        /// The originals linked so far; nil when no signed transaction has the id (or that original id).
+        private(set) var known: [String]?
+        private var frontier: [String] = []
+        private var seen = Set<String>(), tokensSeen = Set<String>()
+        private var rounds = 0
+        private var pending: SQLStatement?
+        private var awaitingTokens = true
+
+        init(of transactionID: String, bundleID: String, environment: String, _ d: SQLDialect) {
+            (self.bundleID, self.environment, dialect) = (bundleID, environment, d)
+            pending = originalsOf(transactionID, bundleID: bundleID, environment: environment, d)
         }
-        return known
+
+        /// The next statement to run, or nil when the linking is done.
+        var next: SQLStatement? { pending }
+
+        /// Takes the rows of `next`.
+        mutating func take(_ rows: [String]) {
+            guard var known else {   // the first step: the id's own originals
+                pending = rows.isEmpty ? nil : tokensOf(rows, bundleID: bundleID, environment: environment, dialect)
+                if !rows.isEmpty { (self.known, seen, frontier) = (rows, Set(rows), rows) }
+                return
+            }
+            if awaitingTokens {
+                let tokens = rows.filter { !$0.isEmpty && tokensSeen.insert($0).inserted }
+                pending = tokens.isEmpty ? nil : originalsWith(tokens, bundleID: bundleID, environment: environment, dialect)
+                awaitingTokens = false
+                return
+            }
+            frontier = Array(rows.filter { seen.insert($0).inserted }.prefix(max(0, maxCustomerRows - known.count)))
+            known += frontier
+            self.known = known
+            rounds += 1
+            pending =
+                frontier.isEmpty || rounds >= maxLinkRounds ? nil : tokensOf(frontier, bundleID: bundleID, environment: environment, dialect)
+            awaitingTokens = true
+        }
     }
 }
