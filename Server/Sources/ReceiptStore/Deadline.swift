@@ -1,18 +1,125 @@
+import Synchronization
+
 /// PostgreSQL calls that do not answer in time fail (21100, `/health` 503) instead of holding the
 /// request: the connection pool waits for a connection as long as the server is down.
 struct DeadlineExceeded: Error, Sendable, CustomStringConvertible {
     var description: String { "storage did not answer in time" }
 }
 
-/// `body`'s result, or `DeadlineExceeded` once `limit` has passed (`body` is then cancelled).
+/// `body`'s result, or `DeadlineExceeded` once `limit` has passed, whichever comes first; the
+/// caller's cancellation throws `CancellationError` at once.
+///
+/// The caller resumes at the deadline even when `body` ignores cancellation and never returns:
+/// `body` runs in an unstructured task raced against a timer, and the first of them to finish
+/// resumes the caller (exactly once). The loser is cancelled and its result dropped. A task
+/// group cannot do this: it waits for every child before it returns, cancelled or not. So a
+/// write that misses the deadline is reported as failed and may still commit later (a client
+/// retries it, and writes are idempotent).
 func withDeadline<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            throw DeadlineExceeded()
+    guard limit > .zero else { throw DeadlineExceeded() }
+    let race = DeadlineRace<T>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            guard race.begin(continuation) else { return }
+            let work = Task {
+                do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
+            }
+            let timer = Task {
+                try? await Task.sleep(for: limit)
+                race.finish(.failure(DeadlineExceeded()))
+            }
+            race.watch(work, timer)
         }
-        defer { group.cancelAll() }
-        return try await group.next()!
+    } onCancel: {
+        race.finish(.failure(CancellationError()))
+    }
+}
+
+/// The state `withDeadline` shares between the caller, the work and the timer: the caller's
+/// continuation, resumed once by whoever finishes first, and the tasks to cancel then.
+private final class DeadlineRace<T: Sendable>: Sendable {
+    private struct State: ~Copyable {
+        var continuation: CheckedContinuation<T, any Error>?
+        /// The first outcome, kept when it came before the continuation was stored.
+        var early: Result<T, any Error>?
+        var tasks: [Task<Void, Never>] = []
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Stores the caller's continuation; false (and the continuation resumed) when the race was
+    /// already decided, by the caller's cancellation.
+    func begin(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+        let early: Result<T, any Error>? = state.withLock { state in
+            guard state.finished else {
+                state.continuation = continuation
+                return nil
+            }
+            return state.early
+        }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
+    }
+
+    /// Keeps the tasks to cancel when the race is decided (at once when it already is).
+    func watch(_ tasks: Task<Void, Never>...) {
+        let finished = state.withLock { state in
+            if !state.finished { state.tasks += tasks }
+            return state.finished
+        }
+        if finished { for task in tasks { task.cancel() } }
+    }
+
+    /// The first call resumes the caller with `outcome` and cancels the tasks; later ones do nothing.
+    func finish(_ outcome: Result<T, any Error>) {
+        let decided: (CheckedContinuation<T, any Error>?, [Task<Void, Never>])? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.finished = true
+            defer {
+                state.continuation = nil
+                state.tasks = []
+            }
+            if state.continuation == nil { state.early = outcome }
+            return (state.continuation, state.tasks)
+        }
+        guard let (continuation, tasks) = decided else { return }
+        for task in tasks { task.cancel() }
+        continuation?.resume(with: outcome)
+    }
+}
+
+/// One request's storage time: every storage call it makes shares one deadline, `limit` from its
+/// first call, so a request making several calls (a save then a read; a key reload then a look-up)
+/// is answered within `limit` too, not within `limit` per call.
+public final class StorageBudget: Sendable {
+    /// The budget of the running request (nil outside `shared`).
+    @TaskLocal static var current: StorageBudget?
+
+    private let limit: Duration
+    private let started = Mutex<ContinuousClock.Instant?>(nil)
+
+    private init(limit: Duration) { self.limit = limit }
+
+    /// Runs `body` with the storage calls it makes (and the tasks it starts) sharing one deadline
+    /// of `limit`; inside another `shared`, the outer budget stays.
+    public static func shared<T>(_ limit: Duration = .seconds(5), _ body: () async throws -> T) async rethrows -> T {
+        if current != nil { return try await body() }
+        return try await $current.withValue(StorageBudget(limit: limit)) { try await body() }
+    }
+
+    /// How long a call starting now may take: `call`, or less when the request's budget ends
+    /// sooner (zero once it has ended).
+    static func limit(_ call: Duration) -> Duration {
+        guard let budget = current else { return call }
+        let now = ContinuousClock.now
+        let start = budget.started.withLock { started in
+            if let started { return started }
+            started = now
+            return now
+        }
+        let left = start + budget.limit - now
+        return max(.zero, min(call, left))
     }
 }

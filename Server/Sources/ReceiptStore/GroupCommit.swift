@@ -11,6 +11,7 @@ final class GroupCommit<Item: Sendable>: Sendable {
     typealias Commit = @Sendable ([Item]) async throws -> Void
 
     private struct Waiter {
+        let id: UInt64
         let item: Item
         let continuation: CheckedContinuation<Void, any Error>
     }
@@ -20,6 +21,8 @@ final class GroupCommit<Item: Sendable>: Sendable {
         /// The writer, parked while the queue is empty.
         var writer: CheckedContinuation<Void, Never>?
         var closed = false
+        /// The next waiter's id.
+        var nextID: UInt64 = 0
     }
 
     private let commit: Commit
@@ -33,17 +36,32 @@ final class GroupCommit<Item: Sendable>: Sendable {
     }
 
     /// Queues `item` and returns once it is committed; throws the commit's error, or
-    /// `StoreError.closed` after `close()`.
+    /// `StoreError.closed` after `close()`. Cancelled while still queued (a caller's deadline),
+    /// the item is taken out of the queue and `CancellationError` thrown: it is never written.
+    /// Once its batch is committing, cancellation does not stop it.
     func submit(_ item: Item) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome: (accepted: Bool, writer: CheckedContinuation<Void, Never>?) = state.withLock { state in
-                guard !state.closed else { return (false, nil) }
-                state.queue.append(Waiter(item: item, continuation: continuation))
-                defer { state.writer = nil }
-                return (true, state.writer)
+        let id = state.withLock { state in
+            defer { state.nextID &+= 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: (refusal: (any Error)?, writer: CheckedContinuation<Void, Never>?) = state.withLock { state in
+                    guard !state.closed else { return (StoreError.closed, nil) }
+                    guard !Task.isCancelled else { return (CancellationError(), nil) }
+                    state.queue.append(Waiter(id: id, item: item, continuation: continuation))
+                    defer { state.writer = nil }
+                    return (nil, state.writer)
+                }
+                if let refusal = outcome.refusal { return continuation.resume(throwing: refusal) }
+                outcome.writer?.resume()
             }
-            guard outcome.accepted else { return continuation.resume(throwing: StoreError.closed) }
-            outcome.writer?.resume()
+        } onCancel: {
+            let waiter: Waiter? = state.withLock { state in
+                guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.queue.remove(at: index)
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 

@@ -11,8 +11,12 @@ extension PostgresStore {
     static func notificationWriter(client: PostgresClient, logger: Logger) -> GroupCommit<NotificationRecord> {
         GroupCommit { batch in
             do {
-                try await client.withTransaction(logger: logger) { connection in
-                    try await Self.write(batch, connection, logger: logger)
+                // Bounded like the callers' waits, so a commit that never returns does not
+                // stop the writer: its callers have all been answered 21100 by then.
+                try await withDeadline(Self.callTimeout) {
+                    try await client.withTransaction(logger: logger) { connection in
+                        try await Self.write(batch, connection, logger: logger)
+                    }
                 }
             } catch {
                 throw StoreError.database(Self.reason(error))

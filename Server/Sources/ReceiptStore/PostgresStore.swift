@@ -39,8 +39,12 @@ public final class PostgresStore: ReceiptStore {
         clientTask = Task { await client.run() }
         writer = GroupCommit { batch in
             do {
-                try await client.withTransaction(logger: logger) { connection in
-                    try await Self.write(batch, connection, logger: logger)
+                // Bounded like the callers' waits, so a commit that never returns does not
+                // stop the writer: its callers have all been answered 21100 by then.
+                try await withDeadline(Self.callTimeout) {
+                    try await client.withTransaction(logger: logger) { connection in
+                        try await Self.write(batch, connection, logger: logger)
+                    }
                 }
             } catch {
                 throw StoreError.database(Self.reason(error))
@@ -298,10 +302,12 @@ public final class PostgresStore: ReceiptStore {
     /// How long one call may wait (for a connection, or for the server) before it fails.
     static let callTimeout: Duration = .seconds(5)
 
-    /// Runs `body` within `callTimeout`, reporting any failure as `StoreError.database`.
+    /// Runs `body` within `callTimeout` (less when the request's `StorageBudget` ends sooner),
+    /// reporting any failure as `StoreError.database`. The caller resumes at the deadline even
+    /// if `body` never returns.
     func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await withDeadline(Self.callTimeout, body)
+            return try await withDeadline(StorageBudget.limit(Self.callTimeout), body)
         } catch let error as StoreError {
             throw error
         } catch {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ReceiptService
+import ReceiptStore
 
 /// The App Store Server API (DESIGN §13) at `/inApps/…` (production) and `/sandbox/inApps/…`,
 /// so that Apple's own client needs only a new base URL. Every request first presents Apple's
@@ -72,8 +73,14 @@ struct AppStoreAPIRoutes {
         }
     }
 
-    /// Authentication, then the key's rate, then the answer (nil: 413).
+    /// Authentication, then the key's rate, then the answer (nil: 413); the storage calls of all
+    /// of it (a key reload, the look-ups, a save) share one deadline, so a request is answered
+    /// (5000001 when storage fails) within it.
     private func authorized(_ request: Request, _ answer: (String) async -> AppStoreAPIAnswer?) async -> Response {
+        await StorageBudget.shared { await authorizedWithinBudget(request, answer) }
+    }
+
+    private func authorizedWithinBudget(_ request: Request, _ answer: (String) async -> AppStoreAPIAnswer?) async -> Response {
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         guard let caller = await authenticator.authenticate(request.headers[.authorization], now: now) else {
             return Response(status: .unauthorized, headers: [.contentLength: "0"])
