@@ -47,7 +47,7 @@ import Testing
         let last = Int64(Date().timeIntervalSince1970 * 1000)
         try await client.shutdown()
 
-        let run = try AppleClient.conformance(
+        let run = try await AppleClient.conformance(
             scenario.input(baseURL: server.baseURL, keyID: Self.keyID, issuerID: Self.issuerID, keyPath: key.path, window: first ... last),
             directory: directory)
         let log = server.logText

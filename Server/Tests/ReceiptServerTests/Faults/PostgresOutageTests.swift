@@ -72,7 +72,7 @@ import Testing
 
     @Test(.enabled(if: PrivateCluster.shouldRun && Synthetic.distinctBodiesAvailable))
     func postgresStoppedUnderLoadThenStarted() async throws {
-        let cluster = try PrivateCluster()
+        let cluster = try await offPool { try PrivateCluster() }
         defer { cluster.remove() }
         let database = TestDatabase(backend: .postgres, url: cluster.url)
         let server = try await LiveServer.start(
@@ -128,10 +128,10 @@ import Testing
             }
         }
         try await Task.sleep(until: start + .seconds(3))
-        try cluster.stopImmediately()
+        try await offPool { try cluster.stopImmediately() }
         let down = ContinuousClock.now   // pg_ctl has returned: PostgreSQL is gone
         try await Task.sleep(until: down + .seconds(8))
-        try cluster.start()
+        try await offPool { try cluster.start() }
         let up = ContinuousClock.now
         // Until every kind has been answered with success again, for at most 20 s.
         let kinds = ["verifyReceipt", "notification", "inApps", "health"]
@@ -179,8 +179,8 @@ import Testing
 
         // A restart while idle: the pool reconnects; the first requests after it are answered.
         try await Task.sleep(for: .seconds(1))
-        try cluster.stopImmediately()
-        try cluster.start()
+        try await offPool { try cluster.stopImmediately() }
+        try await offPool { try cluster.start() }
         let restarted = ContinuousClock.now
         let first = [await traffic.verify(load), await traffic.notify(load), await traffic.status(load, 1)]
         #expect(first.allSatisfy { $0.isAcknowledged }, "first answers after an idle restart: \(first)")

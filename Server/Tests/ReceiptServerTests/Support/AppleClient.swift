@@ -32,7 +32,7 @@ enum AppleClient {
     }
 
     /// Runs conformance.py with `input` (its JSON written to a file in `directory`).
-    static func conformance(_ input: [String: Any], directory: URL) throws -> Run {
+    static func conformance(_ input: [String: Any], directory: URL) async throws -> Run {
         guard let python else { throw UnexpectedAnswer(description: "\(pythonVariable) is not set: run Server/ci") }
         let inputURL = directory.appendingPathComponent("conformance-input.json")
         try JSONSerialization.data(withJSONObject: input, options: [.sortedKeys]).write(to: inputURL)
@@ -54,7 +54,7 @@ enum AppleClient {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        process.waitUntilExit()
+        try await offPool { process.waitUntilExit() }
         let printed = (try? Data(contentsOf: outputURL)) ?? Data()
         return Run(
             status: process.terminationStatus,
