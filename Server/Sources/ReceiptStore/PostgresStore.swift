@@ -299,8 +299,9 @@ public final class PostgresStore: ReceiptStore {
         await clientTask.value
     }
 
-    /// How long one call may wait (for a connection, or for the server) before it fails.
-    static let callTimeout: Duration = .seconds(5)
+    /// How long one call may wait (for a connection, or for the server) before it fails:
+    /// `StorageBudget.defaultLimit`.
+    static let callTimeout: Duration = StorageBudget.defaultLimit
 
     /// Runs `body` within `callTimeout` (less when the request's `StorageBudget` ends sooner),
     /// reporting any failure as `StoreError.database`. The caller resumes at the deadline even

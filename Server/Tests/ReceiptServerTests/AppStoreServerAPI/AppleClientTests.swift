@@ -28,8 +28,9 @@ import Testing
 
         // The app (its Apple id: production notifications name it) and a key for it, as an operator adds them.
         let key = try AppleClient.writeKey(in: directory, keyID: Self.keyID)
-        _ = try CommandLineRegistry.run(database, ["app", "add", AppleClientScenario.bundleID, "--apple-id", String(AppleClientScenario.appAppleID)])
-        let added = try CommandLineRegistry.run(
+        _ = try await CommandLineRegistry.run(
+            database, ["app", "add", AppleClientScenario.bundleID, "--apple-id", String(AppleClientScenario.appAppleID)])
+        let added = try await CommandLineRegistry.run(
             database, ["iapkey", "add", Self.keyID, "--issuer", Self.issuerID, "--key", key.path, "--app", AppleClientScenario.bundleID])
         #expect(added["keyId"] as? String == Self.keyID && added["issuerId"] as? String == Self.issuerID, "\(added)")
 

@@ -28,7 +28,7 @@ import Testing
         let p8 = try Self.file(signer.key.pemRepresentation)
         #expect(signer.key.pemRepresentation.hasPrefix("-----BEGIN PRIVATE KEY-----"))
 
-        let added = try CommandLineRegistry.run(
+        let added = try await CommandLineRegistry.run(
             database,
             ["iapkey", "add", signer.keyID, "--issuer", signer.issuerID, "--key", p8, "--app", "com.example.b", "--app", "com.example.a"])
         #expect(added["keyId"] as? String == signer.keyID && added["issuerId"] as? String == signer.issuerID)
@@ -39,10 +39,10 @@ import Testing
         var second = APIJWTSigner()
         second.keyID = "PUBLICONLY"
         let publicPEM = try Self.file(second.key.publicKey.pemRepresentation)
-        let public2 = try CommandLineRegistry.run(database, ["iapkey", "add", second.keyID, "--issuer", "issuer-2", "--key", publicPEM])
+        let public2 = try await CommandLineRegistry.run(database, ["iapkey", "add", second.keyID, "--issuer", "issuer-2", "--key", publicPEM])
         #expect(public2["apps"] as? [String] == [] && public2["publicKeySha256"] as? String == Self.fingerprint(second.key.publicKey))
 
-        let list = try CommandLineRegistry.list(database, ["iapkey", "list"])
+        let list = try await CommandLineRegistry.list(database, ["iapkey", "list"])
         #expect(list.map { $0["keyId"] as? String } == [signer.keyID, second.keyID])
 
         // Only the public key is stored or printed.
@@ -50,7 +50,7 @@ import Testing
         let everything = try await Self.storedBytes(database)
         #expect(Self.contains(everything, [UInt8](signer.key.publicKey.x963Representation)))
         #expect(!Self.contains(everything, privateKey))
-        let outputs = try LiveServer.run(["iapkey", "list", "--database", database.url]).output
+        let outputs = try await LiveServer.run(["iapkey", "list", "--database", database.url]).output
         let pemBody = signer.key.pemRepresentation.split(separator: "\n").dropFirst().dropLast().joined()
         #expect(!outputs.contains(pemBody) && !outputs.contains(Data(privateKey).base64EncodedString()))
 
@@ -61,12 +61,12 @@ import Testing
             let header = "Bearer " + (try signer.token(now: now, bundleID: "com.example.a"))
             #expect(await authenticator.authenticate(header, now: now) == AppStoreAPICaller(keyID: signer.keyID, bundleID: "com.example.a"))
             #expect(await authenticator.authenticate("Bearer " + (try signer.token(now: now, bundleID: "com.example.c")), now: now) == nil)
-            let revoked = try CommandLineRegistry.run(database, ["iapkey", "revoke", signer.keyID])
+            let revoked = try await CommandLineRegistry.run(database, ["iapkey", "revoke", signer.keyID])
             #expect(revoked["keyId"] as? String == signer.keyID && revoked["revoked"] is String)
             #expect(await authenticator.authenticate(header, now: now + 1_000) == nil)
         }
-        #expect(try CommandLineRegistry.list(database, ["iapkey", "list"]).first?["revoked"] is String)
-        let unknown = try LiveServer.runForErrors(["iapkey", "revoke", "NOSUCHKEY", "--database", database.url])
+        #expect(try await CommandLineRegistry.list(database, ["iapkey", "list"]).first?["revoked"] is String)
+        let unknown = try await LiveServer.runForErrors(["iapkey", "revoke", "NOSUCHKEY", "--database", database.url])
         #expect(unknown.status == 1 && unknown.errors.contains("no In-App Purchase key NOSUCHKEY"))
     }
 
@@ -85,13 +85,13 @@ import Testing
             ("just text", "not a PEM file"),
         ]
         for (text, message) in cases {
-            let result = try LiveServer.runForErrors([
+            let result = try await LiveServer.runForErrors([
                 "iapkey", "add", "KEY1234567", "--issuer", "issuer", "--key", try Self.file(text), "--database", database.url,
             ])
             #expect(result.status == 1 && result.errors.contains(message), "\(message): \(result.errors)")
             #expect(!result.errors.contains("AAAA"))
         }
-        let missing = try LiveServer.runForErrors([
+        let missing = try await LiveServer.runForErrors([
             "iapkey", "add", "KEY1234567", "--issuer", "issuer", "--key", "/nonexistent/key.p8", "--database", database.url,
         ])
         #expect(missing.status == 1 && missing.errors.contains("cannot read the key file /nonexistent/key.p8"))
@@ -99,10 +99,10 @@ import Testing
         for arguments in [
             ["bad id!", "--issuer", "issuer"], ["KEY1234567", "--issuer", "has space"], ["KEY1234567", "--issuer", "i", "--app", "bad bundle"],
         ] {
-            let result = try LiveServer.runForErrors(["iapkey", "add"] + arguments + ["--key", good, "--database", database.url])
+            let result = try await LiveServer.runForErrors(["iapkey", "add"] + arguments + ["--key", good, "--database", database.url])
             #expect(result.status == 1 && result.errors.contains("invalid"), "\(arguments)")
         }
-        #expect(try CommandLineRegistry.list(database, ["iapkey", "list"]).isEmpty)
+        #expect(try await CommandLineRegistry.list(database, ["iapkey", "list"]).isEmpty)
     }
 
     /// The database's bytes: the SQLite file with its WAL, or PostgreSQL's rows as JSON (bytea as

@@ -17,7 +17,7 @@ import Testing
     func commandPrintsTheEndpointsBodyAtATime(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
         try await LiveServer.createDatabase(database)
-        _ = try CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID])
+        _ = try await CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID])
         let (t0, day) = (Self.t0, Self.day)
         // A month, its renewal; the renewal fails (grace period to day 76), then is refunded on day 80.
         let first = S.transaction(
@@ -44,7 +44,7 @@ import Testing
             try await api.notify(S.notification("REFUND", signedDate: t0 + 80 * day, transaction: refunded))
             // At now the endpoint and the command agree byte for byte (the server still running: the command only reads).
             let endpoint = try await api.get("/inApps/v1/subscriptions/\(Self.renewal)")
-            let printed = try LiveServer.run(["subscriptions", Self.renewal, "--database", database.url])
+            let printed = try await LiveServer.run(["subscriptions", Self.renewal, "--database", database.url])
             #expect(printed.status == 0 && printed.output == endpoint.text + "\n", "\(printed.status) \(printed.output)")
             return APISession.now
         }
@@ -68,7 +68,7 @@ import Testing
             let body = try StatusBody(try JSONAnswer.object(Data(answer.json.utf8)))
             #expect(body.items.map(\.status) == [status], "at \(rfc3339)")
             for at in [String(time), rfc3339] {
-                let printed = try LiveServer.run([
+                let printed = try await LiveServer.run([
                     "subscriptions", Self.original, "--database", database.url, "--at", at, "--app", Synthetic.bundleID,
                 ])
                 #expect(printed.status == 0 && printed.output == answer.json + "\n", "--at \(at): \(printed.output)")
@@ -76,11 +76,11 @@ import Testing
         }
 
         // Not found: Apple's error body, exit status 1; sandbox holds nothing of it.
-        let missing = try LiveServer.run(["subscriptions", "9399999999", "--database", database.url])
+        let missing = try await LiveServer.run(["subscriptions", "9399999999", "--database", database.url])
         #expect(missing.status == 1 && missing.output == #"{"errorCode":4040010,"errorMessage":"Transaction id not found."}"# + "\n")
-        let sandbox = try LiveServer.run(["subscriptions", Self.original, "--database", database.url, "--environment", "Sandbox"])
+        let sandbox = try await LiveServer.run(["subscriptions", Self.original, "--database", database.url, "--environment", "Sandbox"])
         #expect(sandbox.status == 1 && sandbox.output.contains("4040010"))
-        let invalid = try LiveServer.run(["subscriptions", "12ab", "--database", database.url])
+        let invalid = try await LiveServer.run(["subscriptions", "12ab", "--database", database.url])
         #expect(invalid.status == 1 && invalid.output == #"{"errorCode":4000006,"errorMessage":"Invalid transaction id."}"# + "\n")
     }
 }

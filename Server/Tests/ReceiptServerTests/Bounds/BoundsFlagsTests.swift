@@ -24,7 +24,7 @@ import Testing
             ["--max-verifications", "0"], ["--request-timeout", "0"], ["--max-connections", "0"], ["--cache-bytes", "-1"],
             ["--metrics-port", "70000"], ["--inspect-burst", "0"], ["--inspect-rate", "-1"],
         ] {
-            let (status, _) = try LiveServer.run(["serve", "--database", database.url] + flags)
+            let (status, _) = try await LiveServer.run(["serve", "--database", database.url] + flags)
             #expect(status != 0, "\(flags)")
         }
     }

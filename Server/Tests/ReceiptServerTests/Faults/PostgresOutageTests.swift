@@ -84,7 +84,7 @@ import Testing
         let p8 = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).p8").path
         try Data(signer.key.pemRepresentation.utf8).write(to: URL(fileURLWithPath: p8))
         defer { try? FileManager.default.removeItem(atPath: p8) }
-        _ = try CommandLineRegistry.run(
+        _ = try await CommandLineRegistry.run(
             database, ["iapkey", "add", signer.keyID, "--issuer", signer.issuerID, "--key", p8, "--app", Synthetic.bundleID])
 
         let now = Int64(Date().timeIntervalSince1970 * 1000)

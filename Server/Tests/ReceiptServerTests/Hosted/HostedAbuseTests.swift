@@ -98,8 +98,8 @@ import Testing
     func plaintextKeysAppearNowhere(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
         try await LiveServer.createDatabase(database)   // commands refuse a database that is not there
-        let app = try CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID, "--encryption-key"])
-        let created = try CommandLineRegistry.run(database, ["apikey", "create"])
+        let app = try await CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID, "--encryption-key"])
+        let created = try await CommandLineRegistry.run(database, ["apikey", "create"])
         let key = try #require(created["apikey"] as? String), token = try #require(app["token"] as? String)
         let server = try await LiveServer.start(LiveTests.serverArguments(database, ["--log-level", "trace"]))
         let client = HTTPClient()
@@ -112,7 +112,7 @@ import Testing
         }
         try await client.shutdown()
         #expect(server.terminate() == 0)
-        _ = try CommandLineRegistry.run(database, ["apikey", "revoke", key])
+        _ = try await CommandLineRegistry.run(database, ["apikey", "revoke", key])
         let secrets = [key, token, String(key.suffix(64)), String(token.suffix(64))]
         let stored = try await CommandLineRegistry.everythingStored(database)
         #expect(stored.count > 1000, "the dump holds the database")

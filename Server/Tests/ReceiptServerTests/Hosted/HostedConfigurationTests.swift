@@ -55,7 +55,7 @@ import Testing
         #expect(try await code(post: true, "/v1/receipt") == 200)
         try await client.shutdown()
         #expect(server.terminate() == 0)
-        #expect(try LiveServer.run(["serve", "--inspector", "maybe", "--database", database.url]).status != 0)
-        #expect(try LiveServer.run(["serve", "--key-burst", "0", "--database", database.url]).status != 0)
+        #expect(try await LiveServer.run(["serve", "--inspector", "maybe", "--database", database.url]).status != 0)
+        #expect(try await LiveServer.run(["serve", "--key-burst", "0", "--database", database.url]).status != 0)
     }
 }

@@ -12,7 +12,7 @@ import Testing
     func commandsPrintJSONAndEditOneRegistry(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
         try await LiveServer.createDatabase(database)   // commands refuse a database that is not there
-        let added = try CommandLineRegistry.run(
+        let added = try await CommandLineRegistry.run(
             database,
             [
                 "app", "add", "com.example.a", "--shared-secret", "s3cret",
@@ -23,35 +23,35 @@ import Testing
         #expect(token.hasPrefix("app_") && token.count == 85)
         let key = try #require((added["encryption_key"] as? String).flatMap { Data(base64Encoded: $0) })
         #expect(key.count == 32)
-        let plain = try CommandLineRegistry.run(database, ["app", "add", "com.example.b"])
+        let plain = try await CommandLineRegistry.run(database, ["app", "add", "com.example.b"])
         #expect(plain["encryption_key"] == nil && plain["token"] is String)
 
-        let created = try CommandLineRegistry.run(database, ["apikey", "create"])
+        let created = try await CommandLineRegistry.run(database, ["apikey", "create"])
         let apiKey = try #require(created["apikey"] as? String)
         let keyID = try #require(created["id"] as? String)
         #expect(apiKey.hasPrefix("act_") && apiKey.contains(keyID))
-        let restricted = try CommandLineRegistry.run(database, ["apikey", "create", "--app", "com.example.b"])
+        let restricted = try await CommandLineRegistry.run(database, ["apikey", "create", "--app", "com.example.b"])
         #expect(restricted["apps"] as? [String] == ["com.example.b"])
-        #expect(try LiveServer.run(["apikey", "create", "--app", "com.example.nowhere", "--database", database.url]).status == 1)
+        #expect(try await LiveServer.run(["apikey", "create", "--app", "com.example.nowhere", "--database", database.url]).status == 1)
 
-        let apps = try CommandLineRegistry.list(database, ["app", "list"])
+        let apps = try await CommandLineRegistry.list(database, ["app", "list"])
         #expect(apps.map { $0["bundle_id"] as? String } == ["com.example.a", "com.example.b"])
         #expect(apps[0]["shared_secret"] as? Bool == true && apps[0]["apple_id"] as? Int == 1234)
         #expect(apps[0]["encryption_key"] as? Bool == true && apps[1]["encryption_key"] as? Bool == false)
         #expect(apps[0]["token_id"] as? String == String(token.dropFirst(4).prefix(16)))
-        let listText = try LiveServer.run(["app", "list", "--database", database.url]).output
+        let listText = try await LiveServer.run(["app", "list", "--database", database.url]).output
         #expect(!listText.contains(token) && !listText.contains(key.base64EncodedString()))
 
-        let keys = try CommandLineRegistry.list(database, ["apikey", "list"])
+        let keys = try await CommandLineRegistry.list(database, ["apikey", "list"])
         #expect(keys.count == 2 && keys.allSatisfy { $0["revoked"] == nil })
-        #expect(!(try LiveServer.run(["apikey", "list", "--database", database.url]).output.contains(apiKey)))
-        let revoked = try CommandLineRegistry.run(database, ["apikey", "revoke", apiKey])
+        #expect(!(try await LiveServer.run(["apikey", "list", "--database", database.url]).output.contains(apiKey)))
+        let revoked = try await CommandLineRegistry.run(database, ["apikey", "revoke", apiKey])
         #expect(revoked["id"] as? String == created["id"] as? String && revoked["revoked"] is String)
-        let byID = try CommandLineRegistry.run(database, ["apikey", "revoke", restricted["id"] as! String])
+        let byID = try await CommandLineRegistry.run(database, ["apikey", "revoke", restricted["id"] as! String])
         #expect(byID["revoked"] is String)
-        #expect(try CommandLineRegistry.list(database, ["apikey", "list"]).allSatisfy { $0["revoked"] is String })
+        #expect(try await CommandLineRegistry.list(database, ["apikey", "list"]).allSatisfy { $0["revoked"] is String })
         #expect(
-            try LiveServer.run([
+            try await LiveServer.run([
                 "apikey", "revoke", "act_0000000000000000_" + String(repeating: "0", count: 64),
                 "--database", database.url,
             ]).status == 1)
@@ -68,10 +68,10 @@ import Testing
             SharedSecretHash.matches("other-secret", stored: after[0].registration.sharedSecretHash ?? [])
                 && after[0].registration.appleID == nil)
 
-        #expect(try CommandLineRegistry.run(database, ["app", "remove", "com.example.b"])["removed"] as? Bool == true)
-        #expect(try LiveServer.run(["app", "remove", "com.example.b", "--database", database.url]).status == 1)
-        #expect(try CommandLineRegistry.list(database, ["app", "list"]).count == 1)
-        #expect(try LiveServer.run(["app", "add", "bad bundle", "--database", database.url]).status != 0)
+        #expect(try await CommandLineRegistry.run(database, ["app", "remove", "com.example.b"])["removed"] as? Bool == true)
+        #expect(try await LiveServer.run(["app", "remove", "com.example.b", "--database", database.url]).status == 1)
+        #expect(try await CommandLineRegistry.list(database, ["app", "list"]).count == 1)
+        #expect(try await LiveServer.run(["app", "add", "bad bundle", "--database", database.url]).status != 0)
     }
 
     /// A key revoked (or an app removed) by the command while the server runs is refused within
@@ -79,8 +79,8 @@ import Testing
     @Test func revocationReachesARunningServer() async throws {
         let database = try await TestDatabase.make(.sqlite)
         try await LiveServer.createDatabase(database)
-        let token = try #require(try CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID])["token"] as? String)
-        let key = try #require(try CommandLineRegistry.run(database, ["apikey", "create"])["apikey"] as? String)
+        let token = try #require(try await CommandLineRegistry.run(database, ["app", "add", Synthetic.bundleID])["token"] as? String)
+        let key = try #require(try await CommandLineRegistry.run(database, ["apikey", "create"])["apikey"] as? String)
         let server = try await LiveServer.start(LiveTests.serverArguments(database))
         let client = HTTPClient()
         func status() async throws -> Int? {
@@ -91,7 +91,7 @@ import Testing
             return try JSONAnswer.object(try await response.body.collect(upTo: 1 << 20))["status"] as? Int
         }
         #expect(try await status() == 0)
-        _ = try CommandLineRegistry.run(database, ["apikey", "revoke", key])
+        _ = try await CommandLineRegistry.run(database, ["apikey", "revoke", key])
         var refusedAfter: Duration?
         let start = ContinuousClock.now
         while ContinuousClock.now - start < .seconds(12) {

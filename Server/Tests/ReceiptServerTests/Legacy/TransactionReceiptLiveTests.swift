@@ -37,7 +37,7 @@ import Testing
         #expect(server.terminate() == 0)
 
         let notACertificate = try NotificationLiveTests.write("not a certificate")
-        let run = try LiveServer.runForErrors(["serve", "--database", database.url, "--legacy-intermediate", notACertificate])
+        let run = try await LiveServer.runForErrors(["serve", "--database", database.url, "--legacy-intermediate", notACertificate])
         #expect(run.status != 0 && run.errors.contains("--legacy-intermediate \(notACertificate): not a certificate"), "\(run.errors)")
     }
 }

@@ -72,7 +72,7 @@ import Testing
 
     /// `cannot read X` says why: no such file, is a directory, permission denied (not testable as
     /// root, who reads anything) — for `--config`, `--root` and `--secrets-key-file` alike.
-    @Test func unreadableFilesSayWhy() throws {
+    @Test func unreadableFilesSayWhy() async throws {
         let folder = try DatabasePathTests.folder()
         let missing = folder + "/missing.json"
         #expect(throws: ConfigurationError.unreadableFile(missing, reason: "no such file")) { try ServerConfiguration(configFile: missing) }
@@ -99,7 +99,7 @@ import Testing
                 "cannot read \(folder)/missing.key: no such file"
             ),
         ] {
-            let (status, errors) = try LiveServer.runForErrors(arguments)
+            let (status, errors) = try await LiveServer.runForErrors(arguments)
             #expect(status != 0 && errors.contains(expected), "\(arguments): \(errors)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/never.sqlite"))
@@ -107,14 +107,14 @@ import Testing
 
     /// `--log-level` and `--inspector` list what they accept; the server stops before the
     /// database is created.
-    @Test func flagsListWhatTheyAccept() throws {
+    @Test func flagsListWhatTheyAccept() async throws {
         let folder = try DatabasePathTests.folder()
         let database = "sqlite:" + folder + "/never.sqlite"
         for (flags, expected) in [
             (["--log-level", "loud"], "invalid log-level 'loud': expected trace, debug, info, notice, warning, error or critical"),
             (["--inspector", "maybe"], "invalid inspector 'maybe': expected on or off"),
         ] {
-            let (status, errors) = try LiveServer.runForErrors(["serve", "--database", database, "--port", "0"] + flags)
+            let (status, errors) = try await LiveServer.runForErrors(["serve", "--database", database, "--port", "0"] + flags)
             #expect(status != 0 && errors.contains(expected), "\(flags): \(errors)")
         }
         #expect(try DatabasePathTests.contents(folder).isEmpty)

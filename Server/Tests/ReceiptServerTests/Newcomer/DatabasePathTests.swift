@@ -49,19 +49,19 @@ import Testing
             ["apikey", "list"], ["apikey", "create"], ["apikey", "revoke", "act_x"], ["ingest", notifications],
         ]
         for command in commands {
-            let (status, errors) = try LiveServer.runForErrors(
+            let (status, errors) = try await LiveServer.runForErrors(
                 command + ["--database", "sqlite:" + path],
                 environment: TestSecrets.environmentWithoutKey)
             #expect(status != 0 && errors.contains(expected), "\(command): \(errors)")
         }
 
-        let relative = try LiveServer.runForErrors(["stats", "--database", "sqlite:./elsewhere/../relative.sqlite"], directory: folder)
+        let relative = try await LiveServer.runForErrors(["stats", "--database", "sqlite:./elsewhere/../relative.sqlite"], directory: folder)
         let named = relative.errors.components(separatedBy: "no database at ").dropFirst().first?.components(separatedBy: ";").first
         #expect(relative.status != 0 && named.map(Self.resolved) == Self.resolved(folder + "/relative.sqlite"), "\(relative.errors)")
 
         let config = folder + "/config.json"
         try JSONSerialization.data(withJSONObject: ["database": "sqlite:" + path]).write(to: URL(fileURLWithPath: config))
-        let configured = try LiveServer.runForErrors(["stats", "--config", config])
+        let configured = try await LiveServer.runForErrors(["stats", "--config", config])
         #expect(configured.status != 0 && configured.errors.contains(expected), "\(configured.errors)")
         #expect(try Self.contents(folder) == ["config.json", "notifications.jsonl"])
     }
@@ -79,10 +79,10 @@ import Testing
             (configured["database"] as? String).map { Self.resolved(String($0.dropFirst("sqlite:".count))) } == Self.resolved(folder + "/new.sqlite"))
 
         let database = "sqlite:" + folder + "/new.sqlite"
-        let beside = try LiveServer.run(["app", "add", "com.example.a", "--database", database])
+        let beside = try await LiveServer.run(["app", "add", "com.example.a", "--database", database])
         #expect(beside.status == 0, "\(beside.output)")
         #expect(server.terminate() == 0)
-        let stats = try LiveServer.run(["stats", "--database", database])
+        let stats = try await LiveServer.run(["stats", "--database", database])
         #expect(stats.status == 0 && stats.output.contains(#""receipts": 0"#), "\(stats.output)")
 
         let again = try await LiveServer.start(["--database", database])
@@ -100,7 +100,7 @@ import Testing
         let first = try await LiveServer.start(["--database", database.url])
         #expect(FileManager.default.fileExists(atPath: lockFile))
 
-        let second = try LiveServer.runForErrors(["serve", "--database", database.url, "--port", "0"])
+        let second = try await LiveServer.runForErrors(["serve", "--database", database.url, "--port", "0"])
         #expect(second.status != 0)
         #expect(
             second.errors.contains(
@@ -129,7 +129,7 @@ import Testing
         for suffix in ["-wal", "-shm", ".lock"] {
             #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(suffix) left behind")
         }
-        #expect(try LiveServer.stats(database) == ["receipts": 1, "transactions": 1, "notifications": 0])
+        #expect(try await LiveServer.stats(database) == ["receipts": 1, "transactions": 1, "notifications": 0])
         #expect(try Self.contents((path as NSString).deletingLastPathComponent) == ["test.sqlite"])
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let database = "sqlite:" + folder + "/never.sqlite"
         let bare = TestSecrets.environmentWithoutKey
 
-        let main = try LiveServer.runForErrors(
+        let main = try await LiveServer.runForErrors(
             ["serve", "--database", database, "--host", "127.0.0.1", "--port", "\(held.port)"],
             environment: bare)
         #expect(main.status != 0)
@@ -23,7 +23,7 @@ import Testing
         #expect(main.errors.contains("choose another --port") && !main.errors.contains("bind(descriptor"))
         #expect(try DatabasePathTests.contents(folder).isEmpty)
 
-        let metrics = try LiveServer.runForErrors(
+        let metrics = try await LiveServer.runForErrors(
             ["serve", "--database", database, "--port", "0", "--metrics-port", "\(held.port)"],
             environment: bare)
         #expect(metrics.status != 0)
@@ -40,7 +40,7 @@ import Testing
         let url = "postgres://receipts:hunter2@127.0.0.1:\(port)/receipts"
         for command in [["stats"], ["serve", "--port", "0"], ["app", "list"]] {
             let started = ContinuousClock.now
-            let (status, errors) = try LiveServer.runForErrors(command + ["--database", url])
+            let (status, errors) = try await LiveServer.runForErrors(command + ["--database", url])
             let elapsed = ContinuousClock.now - started
             #expect(status != 0)
             #expect(
@@ -56,7 +56,7 @@ import Testing
         let silent = try HeldPort()
         defer { silent.close() }
         let started = ContinuousClock.now
-        let (status, errors) = try LiveServer.runForErrors(["stats", "--database", "postgres://receipts@127.0.0.1:\(silent.port)/receipts"])
+        let (status, errors) = try await LiveServer.runForErrors(["stats", "--database", "postgres://receipts@127.0.0.1:\(silent.port)/receipts"])
         let elapsed = ContinuousClock.now - started
         #expect(status != 0)
         #expect(
@@ -69,7 +69,7 @@ import Testing
     @Test(.enabled(if: TestDatabase.postgresURL != nil)) func missingPostgreSQLDatabaseIsNamed() async throws {
         var url = try #require(TestDatabase.postgresURL.flatMap(URLComponents.init(string:)))
         url.path = "/receipt_no_such_database"
-        let (status, errors) = try LiveServer.runForErrors(["stats", "--database", try #require(url.string)])
+        let (status, errors) = try await LiveServer.runForErrors(["stats", "--database", try #require(url.string)])
         #expect(status != 0)
         #expect(
             errors.contains(

@@ -33,7 +33,7 @@ import Testing
         let file = try Self.write(lines)
         let arguments = ["ingest", "--database", database.url, "--root-g3", N.rootPath, file]
         for _ in 0 ..< 2 {   // a second replay stores nothing new
-            let (status, output) = try LiveServer.run(arguments)
+            let (status, output) = try await LiveServer.run(arguments)
             #expect(status == 1)
             let summary = try Self.summary(output)
             #expect(summary["files"] as? Int == 1 && summary["notifications"] as? Int == 4)
@@ -43,19 +43,19 @@ import Testing
             #expect(failures.map { $0["status"] as? Int } == [401, 400])
             #expect(failures.allSatisfy { $0["file"] as? String == file && $0["reason"] is String })
         }
-        #expect(try LiveServer.stats(database) == ["receipts": 0, "transactions": 2, "notifications": 2])
+        #expect(try await LiveServer.stats(database) == ["receipts": 0, "transactions": 2, "notifications": 2])
 
         // Apple's TEST notification (Sandbox) as one pretty-printed object, under Apple Root CA - G3.
         if Fixtures.shouldRun {
             let token = String(decoding: try Fixtures.bytes("jws/apple-real-test-notification.jws"), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let pretty = try Self.write("{\n  \"signedPayload\" : \"\(token)\"\n}\n")
-            let (status, output) = try LiveServer.run(["ingest", "--database", database.url, pretty])
+            let (status, output) = try await LiveServer.run(["ingest", "--database", database.url, pretty])
             #expect(status == 0, "\(output)")
             #expect(try Self.summary(output)["stored"] as? Int == 1)
-            #expect(try LiveServer.stats(database)["notifications"] == 3)
+            #expect(try await LiveServer.stats(database)["notifications"] == 3)
         }
-        let missing = try LiveServer.run(["ingest", "--database", database.url, "/nonexistent/notifications.jsonl"])
+        let missing = try await LiveServer.run(["ingest", "--database", database.url, "/nonexistent/notifications.jsonl"])
         #expect(missing.status == 1)
         #expect(try (Self.summary(missing.output)["failures"] as? [[String: Any]])?.first?["reason"] as? String == "cannot read the file")
 
@@ -80,11 +80,11 @@ import Testing
         #expect(stored.code == 200 && stored.json["status"] as? String == "stored")
         try await client.shutdown()
         #expect(server.terminate() == 0)
-        #expect(try LiveServer.stats(database)["notifications"] == 1)
+        #expect(try await LiveServer.stats(database)["notifications"] == 1)
 
         let notACertificate = try Self.write("not a certificate")
-        #expect(try LiveServer.run(["serve", "--database", database.url, "--root-g3", notACertificate]).status != 0)
-        #expect(try LiveServer.run(["ingest", "--database", database.url, "--root-g3", notACertificate, config]).status != 0)
+        #expect(try await LiveServer.run(["serve", "--database", database.url, "--root-g3", notACertificate]).status != 0)
+        #expect(try await LiveServer.run(["ingest", "--database", database.url, "--root-g3", notACertificate, config]).status != 0)
     }
 
     /// Logs are JSON lines naming notifications by UUID, type and result, never holding a token,
@@ -109,7 +109,7 @@ import Testing
         }
         try await client.shutdown()
         #expect(server.terminate() == 0)
-        #expect(try LiveServer.stats(database) == ["receipts": 0, "transactions": 1, "notifications": 1])
+        #expect(try await LiveServer.stats(database) == ["receipts": 0, "transactions": 1, "notifications": 1])
         let log = server.logText
         for line in log.split(separator: "\n") {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON line: \(line.prefix(80))")

@@ -32,7 +32,7 @@ import Testing
         #expect(message.contains(path) && message.contains("0644") && message.contains("chmod 600 \(path)"), "\(message)")
 
         // The executable says the same on standard error and exits non-zero.
-        let (status, errors) = try LiveServer.runForErrors(["stats", "--database", database.url])
+        let (status, errors) = try await LiveServer.runForErrors(["stats", "--database", database.url])
         #expect(status != 0 && errors.contains("chmod 600 \(path)"), "\(errors)")
 
         // Fixed as the message says, it starts; a WAL that others may read is refused as well.

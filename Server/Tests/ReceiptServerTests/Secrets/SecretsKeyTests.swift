@@ -153,30 +153,31 @@ import Testing
         #expect(server.terminate() == 0)
         #expect(server.logText.contains("development setup"), "\(server.logText)")
         #expect(try SecretsInspect.mode(folder + "/cli.secrets-key") == 0o600)
-        let first = try LiveServer.runForErrors(["app", "add", "com.example.a", "--encryption-key", "--database", database], environment: bare)
+        let first = try await LiveServer.runForErrors(["app", "add", "com.example.a", "--encryption-key", "--database", database], environment: bare)
         #expect(first.status == 0 && !first.errors.contains("generated"), "\(first.errors)")
-        let second = try LiveServer.runForErrors(["app", "list", "--database", database], environment: bare)
+        let second = try await LiveServer.runForErrors(["app", "list", "--database", database], environment: bare)
         #expect(second.status == 0 && !second.errors.contains("generated"))
 
         let other = try await TestDatabase.make(.sqlite)
         try await LiveServer.createDatabase(other)   // the tests' key
-        _ = try LiveServer.run(["app", "add", "com.example.a", "--encryption-key", "--database", other.url])   // the tests' key
-        let refused = try LiveServer.runForErrors(["stats", "--database", other.url], environment: bare)
+        _ = try await LiveServer.run(["app", "add", "com.example.a", "--encryption-key", "--database", other.url])   // the tests' key
+        let refused = try await LiveServer.runForErrors(["stats", "--database", other.url], environment: bare)
         #expect(refused.status != 0 && refused.errors.contains("secrets key is not the one"), "\(refused.errors)")
         let otherPath = try #require(other.sqlitePath)
         #expect(!FileManager.default.fileExists(atPath: SecretsKeySource.defaultFile(forDatabase: otherPath)))
         // The right key as a flag, or as the configuration file's key.
         #expect(
-            try LiveServer.runForErrors(["stats", "--database", other.url, "--secrets-key-file", TestSecrets.keyFile], environment: bare).status == 0)
+            try await LiveServer.runForErrors(["stats", "--database", other.url, "--secrets-key-file", TestSecrets.keyFile], environment: bare).status
+                == 0)
         let config = folder + "/config.json"
         try JSONSerialization.data(withJSONObject: ["database": other.url, "secrets-key-file": TestSecrets.keyFile]).write(
             to: URL(fileURLWithPath: config))
         #expect(try ServerConfiguration(configFile: config).secretsKeyFile == TestSecrets.keyFile)
-        #expect(try LiveServer.runForErrors(["stats", "--config", config], environment: bare).status == 0)
+        #expect(try await LiveServer.runForErrors(["stats", "--config", config], environment: bare).status == 0)
 
         if TestDatabase.postgresAvailable {
             let postgres = try await TestDatabase.make(.postgres)
-            let noKey = try LiveServer.runForErrors(["stats", "--database", postgres.url], environment: bare)
+            let noKey = try await LiveServer.runForErrors(["stats", "--database", postgres.url], environment: bare)
             #expect(noKey.status != 0 && noKey.errors.contains(SecretsKeySource.environmentVariable), "\(noKey.errors)")
         }
     }

@@ -6,15 +6,15 @@ import Synchronization
 /// `receipt-server apikey …` and `app …` run as processes, and the database read whole.
 enum CommandLineRegistry {
     /// Runs `receipt-server ARGUMENTS --database URL`; the JSON it printed (exit status 0 required).
-    static func run(_ database: TestDatabase, _ arguments: [String]) throws -> [String: Any] {
-        let (status, output) = try LiveServer.run(arguments + ["--database", database.url])
+    static func run(_ database: TestDatabase, _ arguments: [String]) async throws -> [String: Any] {
+        let (status, output) = try await LiveServer.run(arguments + ["--database", database.url])
         guard status == 0 else { throw UnexpectedAnswer(description: "\(arguments) exited \(status): \(output)") }
         return try JSONAnswer.object(Data(output.utf8))
     }
 
     /// Runs a `list` command; the JSON array it printed.
-    static func list(_ database: TestDatabase, _ arguments: [String]) throws -> [[String: Any]] {
-        let (status, output) = try LiveServer.run(arguments + ["--database", database.url])
+    static func list(_ database: TestDatabase, _ arguments: [String]) async throws -> [[String: Any]] {
+        let (status, output) = try await LiveServer.run(arguments + ["--database", database.url])
         guard status == 0, let array = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] else {
             throw UnexpectedAnswer(description: "\(arguments) exited \(status): \(output)")
         }

@@ -89,9 +89,9 @@ final class LiveServer: Sendable {
 
     /// Runs `receipt-server ARGUMENTS` to completion and returns its standard output; the
     /// environment holds the tests' secrets key unless `environment` is given.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
-        let (status, output) = try runProcess(executable, arguments, environment: environment ?? TestSecrets.environment)
+        let (status, output) = try await runProcess(executable, arguments, environment: environment ?? TestSecrets.environment)
         return (status, String(decoding: output, as: UTF8.self))
     }
 
@@ -100,7 +100,7 @@ final class LiveServer: Sendable {
     static func runForErrors(
         _ arguments: [String], environment: [String: String]? = nil,
         directory: String? = nil
-    ) throws -> (status: Int32, errors: String) {
+    ) async throws -> (status: Int32, errors: String) {
         guard let executable else { throw UnexpectedAnswer(description: "receipt-server executable not built") }
         let process = Process()
         process.executableURL = executable
@@ -111,8 +111,12 @@ final class LiveServer: Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Read and waited for off the cooperative pool (`offPool`).
+        let data = try await offPool { () -> Data in
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
@@ -125,8 +129,8 @@ final class LiveServer: Sendable {
     }
 
     /// `receipt-server stats --database URL`, parsed.
-    static func stats(_ database: TestDatabase) throws -> [String: Int] {
-        let (status, output) = try run(["stats", "--database", database.url])
+    static func stats(_ database: TestDatabase) async throws -> [String: Int] {
+        let (status, output) = try await run(["stats", "--database", database.url])
         guard status == 0, let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Int] else {
             throw UnexpectedAnswer(description: "stats failed (\(status)): \(output)")
         }
@@ -135,7 +139,7 @@ final class LiveServer: Sendable {
 }
 
 /// Runs `executable` to completion; returns its exit status and standard output.
-func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: Data) {
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: Data) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -144,8 +148,12 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    // Read and waited for off the cooperative pool (`offPool`).
+    let data = try await offPool { () -> Data in
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
     return (process.terminationStatus, data)
 }
 

@@ -15,14 +15,14 @@ struct FixtureEqualityTests {
     }
 
     /// `receipt verify FILE --json [--policy xcode]`'s output, parsed.
-    static func tool(_ name: String, xcode: Bool) throws -> [String: Any] {
+    static func tool(_ name: String, xcode: Bool) async throws -> [String: Any] {
         guard let tool = toolPath else {
             throw UnexpectedAnswer(description: "the receipt tool is not built: run `swift build` at the repository root (or set RECEIPT_TOOL)")
         }
         let arguments =
             ["verify", Fixtures.directory.appendingPathComponent("receipts/\(name).der").path, "--json"]
             + (xcode ? ["--policy", "xcode"] : [])
-        let (status, data) = try runProcess(URL(fileURLWithPath: tool), arguments)
+        let (status, data) = try await runProcess(URL(fileURLWithPath: tool), arguments)
         #expect(status == 0, "receipt verify \(name)")
         return try JSONAnswer.object(data)
     }
@@ -30,7 +30,7 @@ struct FixtureEqualityTests {
     @Test(arguments: Fixtures.receipts.map(\.name))
     func receiptEqualsToolOutput(_ name: String) async throws {
         let fixture = try #require(Fixtures.receipts.first { $0.name == name })
-        let expected = try Self.tool(name, xcode: fixture.xcode)
+        let expected = try await Self.tool(name, xcode: fixture.xcode)
         let bytes = try Fixtures.bytes("receipts/\(name).der")
         let database = try await TestDatabase.make(.sqlite)
         // Apple's root (no --root), Xcode receipts allowed at the sandbox endpoint.

@@ -43,7 +43,7 @@ import Testing
         try await client.shutdown()
         #expect(failures.value == 0)
         #expect(server.terminate() == 0)
-        #expect(try LiveServer.stats(database) == ["receipts": 2_000, "transactions": 2_000, "notifications": 0])
+        #expect(try await LiveServer.stats(database) == ["receipts": 2_000, "transactions": 2_000, "notifications": 0])
     }
 
     /// `kill -9` during load: after a restart on the same database every receipt that was answered
@@ -96,7 +96,7 @@ import Testing
             let own = try await Inspect.history(database, originalTransactionIDs: [Synthetic.distinctBodyID(index)])
             #expect(try own.latestReceipt == Synthetic.receiptBytes(bodies[index]))
         }
-        let counts = try LiveServer.stats(database)
+        let counts = try await LiveServer.stats(database)
         #expect(counts["receipts"]! >= confirmed.count && counts["receipts"] == counts["transactions"])
     }
 
@@ -124,7 +124,7 @@ import Testing
         // Requests either completed with 0 or were refused before being read; none failed half-way.
         #expect(statuses.allSatisfy { $0 == nil || $0 == 0 })
         let answered = statuses.filter { $0 == 0 }.count
-        #expect(try LiveServer.stats(database)["receipts"]! >= answered)
+        #expect(try await LiveServer.stats(database)["receipts"]! >= answered)
     }
 
     /// 413 before the body is read: a declared length over `--max-body`, and a chunked body that
@@ -219,7 +219,7 @@ import Testing
 
         let bad = folder.appendingPathComponent("receipt-server-config-\(UUID().uuidString).json")
         try Data(#"{"prot": 8080}"#.utf8).write(to: bad)
-        #expect(try LiveServer.run(["serve", "--config", bad.path]).status != 0)
+        #expect(try await LiveServer.run(["serve", "--config", bad.path]).status != 0)
     }
 }
 
