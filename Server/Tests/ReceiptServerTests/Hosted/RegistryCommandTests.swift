@@ -101,6 +101,6 @@ import Testing
         try await client.shutdown()
         #expect(server.terminate() == 0)
         let after = try #require(refusedAfter, "the revoked key was still accepted after 12 s")
-        #expect(after < .seconds(7))
+        #expect(after < .seconds(10), "refused only after \(after)")   // the 5 s reload, with room for a loaded machine
     }
 }

@@ -33,8 +33,11 @@ import Testing
         #expect(try DatabasePathTests.contents(folder).isEmpty)
     }
 
-    /// A closed port: `stats` and the server fail within 5 s (not after the pool's minute of
-    /// retries), naming host, port and database and the reason; the password never appears.
+    /// A closed port: `stats` and the server fail at once, naming host, port and database and the
+    /// reason; the password never appears. "connection refused" (not "no answer within 5 s") is
+    /// the proof that nothing waited; the time bound only tells the answer from the pool's minute
+    /// of retries, with room for starting a process on a loaded two-core machine (CI ran one
+    /// `app list` in 5.9 s beside 190 other tests).
     @Test func unreachablePostgreSQLIsNamedAtOnce() async throws {
         let port = try HeldPort.closed()
         let url = "postgres://receipts:hunter2@127.0.0.1:\(port)/receipts"
@@ -47,11 +50,13 @@ import Testing
                 errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(port), database receipts: connection refused"),
                 "\(command): \(errors)")
             #expect(!errors.contains("hunter2") && !errors.contains("ConnectionPoolError"))
-            #expect(elapsed < .seconds(5), "\(command): \(elapsed)")
+            #expect(elapsed < .seconds(30), "\(command): \(elapsed)")
         }
     }
 
-    /// A port that accepts connections but never answers: the login times out after 5 s.
+    /// A port that accepts connections but never answers: the login times out after 5 s (the
+    /// message says so; the upper bound leaves room for a loaded machine, and is still half the
+    /// pool's minute of retries).
     @Test func silentPostgreSQLTimesOut() async throws {
         let silent = try HeldPort()
         defer { silent.close() }
@@ -62,7 +67,7 @@ import Testing
         #expect(
             errors.contains("cannot connect to PostgreSQL at 127.0.0.1:\(silent.port), database receipts: no answer within 5 s"),
             "\(errors)")
-        #expect(elapsed >= .seconds(4) && elapsed < .seconds(9), "\(elapsed)")
+        #expect(elapsed >= .seconds(4) && elapsed < .seconds(30), "\(elapsed)")
     }
 
     /// The real cluster, a database that is not there: the server's own message.
