@@ -52,9 +52,10 @@ extension SQLiteStore {
         _ db: Database, bundleID: String, environment: String,
         originalTransactionIDs: [String]
     ) throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
-        let among = StoreStatements.placeholders(rows: 1, columns: originalTransactionIDs.count)
+        let padded = StoreStatements.paddedList(originalTransactionIDs)
+        let among = StoreStatements.placeholders(rows: 1, columns: padded.count)
         var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
-        arguments += originalTransactionIDs
+        arguments += padded
         let transactions = try Row.fetchAll(
             db.cachedStatement(
                 sql: """

@@ -6,11 +6,24 @@ enum APIJSON {
     /// A JSON string (`ReceiptJSON`'s escaping). A JWS (base64url and dots) needs none: it is
     /// copied whole.
     static func quoted(_ value: String) -> String {
+        var text = ""
+        append(quoted: value, to: &text)
+        return text
+    }
+
+    /// Appends `value` as a JSON string to `text`.
+    static func append(quoted value: String, to text: inout String) {
         var value = value
         let plain = value.withUTF8 { utf8 in
             utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         }
-        return plain ? "\"" + value + "\"" : ReceiptJSON.quoted(value)
+        if plain {
+            text += "\""
+            text += value
+            text += "\""
+        } else {
+            text += ReceiptJSON.quoted(value)
+        }
     }
 
     /// `[a,b,…]` of already-encoded values.

@@ -10,20 +10,22 @@ extension PostgresStore {
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
         try await database { [client, logger] in
             try await client.withConnection { connection in
-                var linking = SignedDataStatements.CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .postgres)
-                while let statement = linking.next {
-                    linking.take(try await connection.query(Self.query(statement), logger: logger).decode(String.self).all())
+                var linking = CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .postgres)
+                while let step = linking.next {
+                    switch step {
+                    case .transactions(let statement):
+                        linking.take(
+                            transactions: try await connection.query(Self.query(statement), logger: logger)
+                                .decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction))
+                    case .originals(let statement):
+                        linking.take(originals: try await connection.query(Self.query(statement), logger: logger).decode(String.self).all())
+                    }
                 }
-                guard let originals = linking.known else { return nil }
-                let transactions = try await connection.query(
-                    Self.query(SignedDataStatements.transactionsOf(originals, bundleID: bundleID, environment: environment, .postgres)),
-                    logger: logger
-                ).decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction)
-                let renewals = try await connection.query(
-                    Self.query(SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .postgres)),
-                    logger: logger
-                ).decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal)
-                return CustomerRecords(transactions: transactions, renewals: renewals)
+                guard let renewals = linking.renewals else { return nil }
+                return CustomerRecords(
+                    transactions: linking.transactions,
+                    renewals: try await connection.query(Self.query(renewals), logger: logger)
+                        .decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal))
             }
         }
     }

@@ -26,10 +26,13 @@ struct SQLStatement: Sendable {
         self.values += values
     }
 
-    /// `column IN (?, …)` (SQLite) or `column = ANY(?)` (PostgreSQL), for `ids` (not empty).
+    /// `column IN (?, …)` (SQLite, the list padded by `StoreStatements.paddedList` so that its
+    /// statements can be cached) or `column = ANY(?)` (PostgreSQL), for `ids` (not empty).
     mutating func among(_ column: String, _ ids: [String]) {
         switch dialect {
-        case .sqlite: append("\(column) IN \(StoreStatements.placeholders(rows: 1, columns: ids.count))", ids.map { .text($0) })
+        case .sqlite:
+            let padded = StoreStatements.paddedList(ids)
+            append("\(column) IN \(StoreStatements.placeholders(rows: 1, columns: padded.count))", padded.map { .text($0) })
         case .postgres: append("\(column) = ANY(?)", .texts(ids))
         }
     }
@@ -62,36 +65,6 @@ enum SignedDataStatements {
     /// How many original transactions, and how many transactions, one customer read returns at most.
     static let maxCustomerRows = 10_000
 
-    /// The original transaction ids of the signed transaction `id`, or of the signed transactions
-    /// whose original it is. Two lookups joined by `UNION`, so that each uses its index (the
-    /// primary key; `notification_transactions_by_original`): an `OR` of the two would read every
-    /// row of the app.
-    static func originalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
-        SQLStatement(
-            d,
-            """
-            SELECT original_transaction_id FROM notification_transactions
-            WHERE bundle_id = ? AND environment = ? AND transaction_id = ? AND signed_transaction IS NOT NULL
-            UNION
-            SELECT original_transaction_id FROM notification_transactions
-            WHERE bundle_id = ? AND environment = ? AND original_transaction_id = ? AND signed_transaction IS NOT NULL
-            """, .text(bundleID), .text(environment), .text(id), .text(bundleID), .text(environment), .text(id))
-    }
-
-    /// The app account tokens of the signed transactions of `originals` (`''` for a transaction
-    /// without one, which the caller drops: a condition on the token would steer the planner to
-    /// the token index and every tokened row of the app, instead of `originals`' rows).
-    static func tokensOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            d,
-            """
-            SELECT DISTINCT COALESCE(app_account_token, '') FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
-            AND signed_transaction IS NOT NULL AND 
-            """, .text(bundleID), .text(environment))
-        statement.among("original_transaction_id", originals)
-        return statement
-    }
-
     /// The original transaction ids of the signed transactions that hold one of `tokens`.
     static func originalsWith(_ tokens: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
@@ -104,19 +77,44 @@ enum SignedDataStatements {
         return statement
     }
 
-    /// The signed transactions of `originals`, newest purchase first, at most `maxCustomerRows`;
-    /// columns as `transaction(_:)` reads them.
-    static func transactionsOf(_ originals: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+    /// The columns `transaction(_:)` reads, of the signed transactions of an app and environment
+    /// (the first two values bound).
+    private static let selectSignedTransactions = """
+        SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
+        COALESCE(changed_ms, signed_date_ms), signed_transaction, COALESCE(product_type, ''), subscription_group, expires_date_ms, \
+        revocation_date_ms, ownership_type, app_account_token
+        FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND 
+        """
+
+    /// The newest purchases first, at most `limit`.
+    private static func newestFirst(_ statement: inout SQLStatement, limit: Int) {
+        statement.append(" ORDER BY purchase_date_ms DESC, transaction_id DESC LIMIT ?", .integer(Int64(limit)))
+    }
+
+    /// The signed transactions of the original transactions of `id`: the original of the signed
+    /// transaction `id`, and `id` itself as an original (when signed transactions name it so);
+    /// newest purchase first, at most `maxCustomerRows`. One statement where the customer has no
+    /// app account token to follow, the usual case. The subquery finds the first original by the
+    /// primary key, and the outer query reads each original's rows by
+    /// `notification_transactions_by_original`.
+    static func transactionsOfOriginalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             d,
-            """
-            SELECT transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
-            COALESCE(changed_ms, signed_date_ms), signed_transaction, COALESCE(product_type, ''), subscription_group, expires_date_ms, \
-            revocation_date_ms, ownership_type, app_account_token
-            FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND 
-            """, .text(bundleID), .text(environment))
+            selectSignedTransactions + """
+                original_transaction_id IN (SELECT original_transaction_id FROM notification_transactions \
+                WHERE bundle_id = ? AND environment = ? AND transaction_id = ? AND signed_transaction IS NOT NULL \
+                UNION ALL SELECT CAST(? AS TEXT))
+                """, .text(bundleID), .text(environment), .text(bundleID), .text(environment), .text(id), .text(id))
+        newestFirst(&statement, limit: maxCustomerRows)
+        return statement
+    }
+
+    /// The signed transactions of `originals`, newest purchase first, at most `limit`; columns as
+    /// `transaction(_:)` reads them.
+    static func transactionsOf(_ originals: [String], limit: Int, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(d, selectSignedTransactions, .text(bundleID), .text(environment))
         statement.among("original_transaction_id", originals)
-        statement.append(" ORDER BY purchase_date_ms DESC, transaction_id DESC LIMIT ?", .integer(Int64(maxCustomerRows)))
+        newestFirst(&statement, limit: limit)
         return statement
     }
 
@@ -183,51 +181,5 @@ enum SignedDataStatements {
         }
         statement.append(" ORDER BY received_ms, \(uuid) LIMIT ?", .integer(Int64(query.limit)))
         return statement
-    }
-
-    /// The customer linking (DESIGN §13) as steps, so that a backend can run them in one read
-    /// (SQLite) or one connection (PostgreSQL): starting from the original transaction ids of
-    /// `transactionID`, adds the originals sharing an app account token with those known, round
-    /// after round, until nothing new is linked (at most `maxLinkRounds` rounds and
-    /// `maxCustomerRows` originals). Each statement returns a single text column.
-    struct CustomerLinking {
-        let bundleID: String, environment: String, dialect: SQLDialect
-        /// The originals linked so far; nil when no signed transaction has the id (or that original id).
-        private(set) var known: [String]?
-        private var frontier: [String] = []
-        private var seen = Set<String>(), tokensSeen = Set<String>()
-        private var rounds = 0
-        private var pending: SQLStatement?
-        private var awaitingTokens = true
-
-        init(of transactionID: String, bundleID: String, environment: String, _ d: SQLDialect) {
-            (self.bundleID, self.environment, dialect) = (bundleID, environment, d)
-            pending = originalsOf(transactionID, bundleID: bundleID, environment: environment, d)
-        }
-
-        /// The next statement to run, or nil when the linking is done.
-        var next: SQLStatement? { pending }
-
-        /// Takes the rows of `next`.
-        mutating func take(_ rows: [String]) {
-            guard var known else {   // the first step: the id's own originals
-                pending = rows.isEmpty ? nil : tokensOf(rows, bundleID: bundleID, environment: environment, dialect)
-                if !rows.isEmpty { (self.known, seen, frontier) = (rows, Set(rows), rows) }
-                return
-            }
-            if awaitingTokens {
-                let tokens = rows.filter { !$0.isEmpty && tokensSeen.insert($0).inserted }
-                pending = tokens.isEmpty ? nil : originalsWith(tokens, bundleID: bundleID, environment: environment, dialect)
-                awaitingTokens = false
-                return
-            }
-            frontier = Array(rows.filter { seen.insert($0).inserted }.prefix(max(0, maxCustomerRows - known.count)))
-            known += frontier
-            self.known = known
-            rounds += 1
-            pending =
-                frontier.isEmpty || rounds >= maxLinkRounds ? nil : tokensOf(frontier, bundleID: bundleID, environment: environment, dialect)
-            awaitingTokens = true
-        }
     }
 }

@@ -152,4 +152,30 @@ import Testing
             #expect(sandbox.transactions.map(\.transactionID) == ["8300000051"])
         }
     }
+
+    /// Customers of 1 to 9 originals linked by one account token: each read (whose SQLite `IN`
+    /// lists are padded to a power of two by repeating the last id, so that their statements can
+    /// be cached) returns each transaction and renewal info exactly once.
+    @Test(arguments: TestDatabase.backends)
+    func paddedListsReturnEachRowOnce(_ backend: TestDatabase.Backend) async throws {
+        let database = try await TestDatabase.make(backend)
+        try await F.with(database) { store in
+            for size in 1 ... 9 {
+                let originals = (0 ..< size).map { "84000\(size)\(String(format: "%03d", $0))" }
+                for original in originals {
+                    try await store.save(
+                        F.notification(
+                            "pad-\(original)", transaction: F.transaction(original, original: original, signed: 1_000, token: "P\(size)"),
+                            renewal: F.renewal(original, signed: 1_000)))
+                }
+                for asked in [originals[0], originals[size - 1]] {
+                    let records = try await Self.customer(store, asked)
+                    #expect(records.transactions.map(\.transactionID).sorted() == originals, "\(size) originals, asked \(asked)")
+                    #expect(records.renewals.map(\.originalTransactionID).sorted() == originals, "\(size) originals, asked \(asked)")
+                }
+                let history = try await store.history(bundleID: F.bundleID, environment: F.production, originalTransactionIDs: originals)
+                #expect(history.transactions.map(\.transactionID).sorted() == originals, "\(size) originals")
+            }
+        }
+    }
 }
