@@ -119,12 +119,12 @@ enum NotificationStatements {
             static func < (a: Key, b: Key) -> Bool { (a.bundleID, a.environment, a.id) < (b.bundleID, b.environment, b.id) }
         }
 
-        init(_ batch: [NotificationRecord]) {
+        init(_ batch: [SignedDataWrite]) {
             var seen = Set<String>()
             var transactions: [Key: NotificationTransaction] = [:]
             var renewals: [Key: RenewalInfoRecord] = [:]
             for record in batch {
-                if !record.isPostedTransaction, seen.insert(record.uuid).inserted { notifications.append(record) }
+                if case .notification(let notification) = record, seen.insert(notification.uuid).inserted { notifications.append(notification) }
                 if let t = record.transaction {
                     Self.keepLater(
                         t, Key(bundleID: record.bundleID, environment: record.environment, id: t.transactionID),

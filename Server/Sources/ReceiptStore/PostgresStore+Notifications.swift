@@ -5,10 +5,10 @@ import PostgresNIO
 /// multi-row statement per table, rows sorted by key), and the notification side of a history.
 extension PostgresStore {
     public func save(_ notification: NotificationRecord) async throws {
-        try await database { [notificationWriter] in try await notificationWriter.submit(notification) }
+        try await database { [notificationWriter] in try await notificationWriter.submit(.notification(notification)) }
     }
 
-    static func notificationWriter(client: PostgresClient, logger: Logger) -> GroupCommit<NotificationRecord> {
+    static func notificationWriter(client: PostgresClient, logger: Logger) -> GroupCommit<SignedDataWrite> {
         GroupCommit { batch in
             do {
                 // Bounded like the callers' waits, so a commit that never returns does not
@@ -26,9 +26,9 @@ extension PostgresStore {
 
     /// One batch in the connection's open transaction: one multi-row statement per table (per
     /// chunk of `maxBinds` values).
-    static func write(_ batch: [NotificationRecord], _ connection: PostgresConnection, logger: Logger) async throws {
+    static func write(_ batch: [SignedDataWrite], _ connection: PostgresConnection, logger: Logger) async throws {
         let rows = NotificationStatements.Rows(batch)
-        let now = SQLiteStore.nowMilliseconds()
+        let now = EpochMilliseconds.now()
         try await insert(rows.notifications, columns: 9, NotificationStatements.insertNotifications, connection, logger) { n, binds in
             for value in NotificationStatements.notificationValues(n, received: now) { bind(value, &binds) }
         }

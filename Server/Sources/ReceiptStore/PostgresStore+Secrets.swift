@@ -28,7 +28,7 @@ extension PostgresStore {
         }
         var binds = PostgresBindings()
         binds.append(ByteBuffer(bytes: try secrets.makeCheckValue()))
-        binds.append(SQLiteStore.nowMilliseconds())
+        binds.append(EpochMilliseconds.now())
         _ = try await connection.query(
             PostgresQuery(unsafeSQL: StoreStatements.numbered(SecretsStatements.insertCheck), binds: binds), logger: logger)
     }

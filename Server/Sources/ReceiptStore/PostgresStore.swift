@@ -11,7 +11,7 @@ public final class PostgresStore: ReceiptStore {
     let client: PostgresClient
     private let clientTask: Task<Void, Never>
     private let writer: GroupCommit<ReceiptRecord>
-    let notificationWriter: GroupCommit<NotificationRecord>
+    let notificationWriter: GroupCommit<SignedDataWrite>
     let logger: Logger
 
     /// `pg_advisory_lock` key of the migrations ("receipt-s" in ASCII).
@@ -144,7 +144,7 @@ public final class PostgresStore: ReceiptStore {
                     var binds = PostgresBindings()
                     binds.append(Int64(migration.version))
                     binds.append(migration.name)
-                    binds.append(SQLiteStore.nowMilliseconds())
+                    binds.append(EpochMilliseconds.now())
                     _ = try await connection.query(
                         PostgresQuery(unsafeSQL: StoreStatements.numbered(StoreStatements.recordMigration), binds: binds), logger: logger)
                     _ = try await connection.query("COMMIT", logger: logger)
@@ -167,7 +167,7 @@ public final class PostgresStore: ReceiptStore {
 
     /// One batch in the connection's open transaction.
     static func write(_ batch: [ReceiptRecord], _ connection: PostgresConnection, logger: Logger) async throws {
-        let now = SQLiteStore.nowMilliseconds()
+        let now = EpochMilliseconds.now()
         var inserted: [ReceiptRecord] = []
         for chunk in StoreStatements.uniqueRows(batch).chunks(of: maxBinds / 6) {
             var binds = PostgresBindings(capacity: chunk.count * 6)

@@ -5,12 +5,12 @@ import GRDB
 /// and the notification side of a history.
 extension SQLiteStore {
     public func save(_ notification: NotificationRecord) async throws {
-        try await notificationWriter.submit(notification)
+        try await notificationWriter.submit(.notification(notification))
     }
 
     /// The writer: one transaction per batch; cached histories are dropped after a batch that
     /// changed anything, before its requests are answered.
-    static func notificationWriter(pool: DatabasePool, histories: HistoryCache) -> GroupCommit<NotificationRecord> {
+    static func notificationWriter(pool: DatabasePool, histories: HistoryCache) -> GroupCommit<SignedDataWrite> {
         GroupCommit { batch in
             do {
                 let changed = try await pool.write { db in try Self.write(batch, db) }
@@ -22,9 +22,9 @@ extension SQLiteStore {
     }
 
     /// One batch in the current transaction. Returns whether any row changed.
-    static func write(_ batch: [NotificationRecord], _ db: Database) throws -> Bool {
+    static func write(_ batch: [SignedDataWrite], _ db: Database) throws -> Bool {
         let rows = NotificationStatements.Rows(batch)
-        let now = nowMilliseconds()
+        let now = EpochMilliseconds.now()
         var changed = false
         let insert = try db.cachedStatement(sql: NotificationStatements.insertNotifications(rows: 1))
         for n in rows.notifications {

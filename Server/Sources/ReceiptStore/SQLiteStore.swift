@@ -11,7 +11,7 @@ import ServiceLifecycle
 public final class SQLiteStore: ReceiptStore {
     let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
-    let notificationWriter: GroupCommit<NotificationRecord>
+    let notificationWriter: GroupCommit<SignedDataWrite>
     let histories = HistoryCache()
     /// The database's path as given.
     let path: String
@@ -93,7 +93,7 @@ public final class SQLiteStore: ReceiptStore {
                 }
                 try db.execute(
                     sql: StoreStatements.recordMigration,
-                    arguments: [migration.version, migration.name, Self.nowMilliseconds()])
+                    arguments: [migration.version, migration.name, EpochMilliseconds.now()])
                 logger.info("applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
             }
             let check = try Data.fetchOne(db, sql: SecretsStatements.selectCheck).map { [UInt8]($0) }
@@ -113,7 +113,7 @@ public final class SQLiteStore: ReceiptStore {
             let (hash, sealed) = try SecretsStatements.convert(app, secrets)
             try db.execute(sql: SecretsStatements.convertApp, arguments: [hash.map { Data($0) }, sealed.map { Data($0) }, app.bundleID])
         }
-        try db.execute(sql: SecretsStatements.insertCheck, arguments: [Data(try secrets.makeCheckValue()), nowMilliseconds()])
+        try db.execute(sql: SecretsStatements.insertCheck, arguments: [Data(try secrets.makeCheckValue()), EpochMilliseconds.now()])
     }
 
     /// One batch in the current transaction: new receipts, then the transactions of those that
@@ -121,7 +121,7 @@ public final class SQLiteStore: ReceiptStore {
     /// Returns whether anything was stored.
     static func write(_ batch: [ReceiptRecord], _ db: Database) throws -> Bool {
         let insertReceipt = try db.cachedStatement(sql: StoreStatements.insertReceipts(rows: 1))
-        let now = nowMilliseconds()
+        let now = EpochMilliseconds.now()
         var inserted: [ReceiptRecord] = []
         for receipt in StoreStatements.uniqueRows(batch) {
             try insertReceipt.execute(arguments: [
@@ -259,6 +259,4 @@ public final class SQLiteStore: ReceiptStore {
             throw StoreError.database(String(describing: error))
         }
     }
-
-    static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 }

@@ -55,12 +55,12 @@ struct SubscriptionsCommand: AsyncParsableCommand {
 
     /// `now`, digits (milliseconds), or RFC 3339 with or without fractional seconds.
     static func milliseconds(_ text: String) -> Int64? {
-        if text == "now" { return Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
-        if !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }) { return Int64(text) }
+        if text == "now" { return EpochMilliseconds.now() }
+        if DecimalText.isDigits(text, lengths: 1 ... 19) { return Int64(text) }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
             formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+            if let date = formatter.date(from: text) { return EpochMilliseconds.of(date) }
         }
         return nil
     }

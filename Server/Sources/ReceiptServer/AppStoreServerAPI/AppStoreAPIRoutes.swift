@@ -81,7 +81,7 @@ struct AppStoreAPIRoutes {
     }
 
     private func authorizedWithinBudget(_ request: Request, _ answer: (String) async -> AppStoreAPIAnswer?) async -> Response {
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let now = EpochMilliseconds.now()
         guard let caller = await authenticator.authenticate(request.headers[.authorization], now: now) else {
             return Response(status: .unauthorized, headers: [.contentLength: "0"])
         }

@@ -23,7 +23,7 @@ public final class AppStoreAPIService: Sendable {
     /// the time statuses are evaluated at (milliseconds since 1970).
     public init(
         store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, allowXcode: Bool, limit: VerificationLimit = .unlimited,
-        logger: Logger, clock: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+        logger: Logger, clock: @escaping @Sendable () -> Int64 = EpochMilliseconds.now
     ) {
         self.store = store
         self.registry = registry
@@ -80,11 +80,7 @@ public final class AppStoreAPIService: Sendable {
         transactionID: String, query: [(name: String, value: String)], bundleID: String, environment: String
     ) async -> AppStoreAPIAnswer {
         await answer {
-            var after: PageToken?
-            if let text = query.first(where: { $0.name == "revision" })?.value {
-                guard let token = PageToken(text, .refunds) else { throw AppStoreAPIError.invalidRevision }
-                after = token
-            }
+            let after = try PageToken.revision(in: query, .refunds)
             let (customer, _) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
             let key = { (t: StoredSignedTransaction) in PageToken(milliseconds: t.facts.revocationMilliseconds ?? 0, id: t.transactionID) }
             let revoked = customer.transactions.filter { $0.facts.revocationMilliseconds != nil }.sorted { key($0) < key($1) }

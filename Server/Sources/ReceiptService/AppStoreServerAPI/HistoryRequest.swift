@@ -27,10 +27,7 @@ struct HistoryRequest: Sendable, Hashable {
     init(query: [(name: String, value: String)]) throws(AppStoreAPIError) {
         func first(_ name: String) -> String? { query.first { $0.name == name }?.value }
         func all(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
-        if let text = first("revision") {
-            guard let token = PageToken(text, .history) else { throw .invalidRevision }
-            revision = token
-        }
+        revision = try PageToken.revision(in: query, .history)
         startDate = try first("startDate").map { text throws(AppStoreAPIError) in try Self.milliseconds(text, or: .invalidStartDate) }
         endDate = try first("endDate").map { text throws(AppStoreAPIError) in try Self.milliseconds(text, or: .invalidEndDate) }
         if let start = startDate, let end = endDate, end <= start { throw .invalidDateRange }
@@ -61,9 +58,7 @@ struct HistoryRequest: Sendable, Hashable {
 
     /// A date parameter: milliseconds since 1970, digits only (at most 15: year 33658).
     static func milliseconds(_ text: String, or error: AppStoreAPIError) throws(AppStoreAPIError) -> Int64 {
-        guard (1 ... 15).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }),
-            let value = Int64(text)
-        else { throw error }
+        guard let value = DecimalText.integer(text, maxDigits: 15) else { throw error }
         return value
     }
 

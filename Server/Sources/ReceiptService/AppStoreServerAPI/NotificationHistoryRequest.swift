@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptStore
 
 /// The body of Get Notification History (`NotificationHistoryRequest`) and its
 /// `paginationToken`, checked as Apple's (DESIGN §13). Members that are `null` count as absent
@@ -53,9 +54,9 @@ struct NotificationHistoryRequest: Sendable, Hashable {
 
     /// The body's members, each absent (or `null`), of its type, or of another.
     private struct Members: Decodable {
-        var startDate: Member<Int64>, endDate: Member<Int64>
-        var notificationType: Member<String>, notificationSubtype: Member<String>, transactionId: Member<String>
-        var onlyFailures: Member<Bool>
+        var startDate: JSONMember<Int64>, endDate: JSONMember<Int64>
+        var notificationType: JSONMember<String>, notificationSubtype: JSONMember<String>, transactionId: JSONMember<String>
+        var onlyFailures: JSONMember<Bool>
 
         enum CodingKeys: String, CodingKey {
             case startDate, endDate, notificationType, notificationSubtype, transactionId, onlyFailures
@@ -63,31 +64,9 @@ struct NotificationHistoryRequest: Sendable, Hashable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            (startDate, endDate) = (Member(c, .startDate), Member(c, .endDate))
-            (notificationType, notificationSubtype) = (Member(c, .notificationType), Member(c, .notificationSubtype))
-            (transactionId, onlyFailures) = (Member(c, .transactionId), Member(c, .onlyFailures))
-        }
-    }
-
-    private enum Member<T: Decodable & Hashable>: Hashable {
-        case absent, value(T), invalid
-
-        /// A JSON integer decodes as `Int64` (not a string, a fraction or a Boolean).
-        init(_ c: KeyedDecodingContainer<Members.CodingKeys>, _ key: Members.CodingKeys) {
-            guard c.contains(key), (try? c.decodeNil(forKey: key)) != true else {
-                self = .absent
-                return
-            }
-            self = (try? c.decode(T.self, forKey: key)).map(Member.value) ?? .invalid
-        }
-
-        /// The value when absent or one of `allowed`; else `error`.
-        func value(in allowed: Set<String>, or error: AppStoreAPIError) throws(AppStoreAPIError) -> String? {
-            switch self {
-            case .absent: return nil
-            case .value(let text as String) where allowed.contains(text): return text
-            default: throw error
-            }
+            (startDate, endDate) = (JSONMember(c, .startDate), JSONMember(c, .endDate))
+            (notificationType, notificationSubtype) = (JSONMember(c, .notificationType), JSONMember(c, .notificationSubtype))
+            (transactionId, onlyFailures) = (JSONMember(c, .transactionId), JSONMember(c, .onlyFailures))
         }
     }
 }
@@ -95,6 +74,6 @@ struct NotificationHistoryRequest: Sendable, Hashable {
 /// Apple's transaction ids: decimal digits, at most 32 of them (DESIGN §13, 4000006).
 enum TransactionID {
     static func isValid(_ text: String) -> Bool {
-        (1 ... 32).contains(text.utf8.count) && text.utf8.allSatisfy { (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) }
+        DecimalText.isDigits(text, lengths: 1 ... 32)
     }
 }

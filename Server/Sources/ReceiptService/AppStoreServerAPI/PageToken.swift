@@ -48,6 +48,14 @@ struct PageToken: Sendable, Hashable, Comparable {
         self.milliseconds = milliseconds
         self.id = id
     }
+
+    /// The query's `revision` (its first value) read as a token of `kind`; nil when there is none,
+    /// 4000005 (invalid revision) when it is not such a token.
+    static func revision(in query: [(name: String, value: String)], _ kind: Kind) throws(AppStoreAPIError) -> PageToken? {
+        guard let text = query.first(where: { $0.name == "revision" })?.value else { return nil }
+        guard let token = PageToken(text, kind) else { throw .invalidRevision }
+        return token
+    }
 }
 
 extension UInt8 {

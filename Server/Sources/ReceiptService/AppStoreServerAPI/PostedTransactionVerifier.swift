@@ -9,15 +9,27 @@ enum PostedToken: Sendable, Hashable {
     case transaction(String)
     case appTransaction(String)
 
-    /// The token of a body holding exactly one of the two members as a string.
+    /// The token of a body holding exactly one of the two members as a string (a member that is
+    /// `null` counts as absent, as in every body Apple reads).
     init(body: Data) throws(AppStoreAPIError) {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+        guard let members = try? JSONDecoder().decode(Members.self, from: body) else {
             throw .badRequest("The body is not a JSON object.")
         }
-        switch (object["signedTransactionInfo"], object["signedAppTransaction"]) {
-        case (let token as String, nil): self = .transaction(token)
-        case (nil, let token as String): self = .appTransaction(token)
+        switch (members.signedTransactionInfo, members.signedAppTransaction) {
+        case (.value(let token), .absent): self = .transaction(token)
+        case (.absent, .value(let token)): self = .appTransaction(token)
         default: throw .badRequest(#"The body must hold one of "signedTransactionInfo" and "signedAppTransaction", a string."#)
+        }
+    }
+
+    private struct Members: Decodable {
+        var signedTransactionInfo: JSONMember<String>, signedAppTransaction: JSONMember<String>
+
+        enum CodingKeys: String, CodingKey { case signedTransactionInfo, signedAppTransaction }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            (signedTransactionInfo, signedAppTransaction) = (JSONMember(c, .signedTransactionInfo), JSONMember(c, .signedAppTransaction))
         }
     }
 }

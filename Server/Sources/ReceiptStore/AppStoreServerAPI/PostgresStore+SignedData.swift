@@ -2,7 +2,7 @@ import PostgresNIO
 
 /// The App Store Server API's reads and the posted transactions' writes in PostgreSQL.
 extension PostgresStore {
-    /// Through the notification writer (`NotificationRecord.posted`): durable before it returns.
+    /// Through the notification writer (`SignedDataWrite.posted`): durable before it returns.
     public func save(_ posted: PostedTransaction) async throws {
         try await database { [notificationWriter] in try await notificationWriter.submit(.posted(posted)) }
     }

@@ -2,7 +2,7 @@ import GRDB
 
 /// The App Store Server API's reads and the posted transactions' writes in SQLite.
 extension SQLiteStore {
-    /// Through the notification writer (`NotificationRecord.posted`): durable before it returns,
+    /// Through the notification writer (`SignedDataWrite.posted`): durable before it returns,
     /// and cached histories are dropped as after a notification.
     public func save(_ posted: PostedTransaction) async throws {
         try await notificationWriter.submit(.posted(posted))

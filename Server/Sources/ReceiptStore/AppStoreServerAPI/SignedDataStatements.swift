@@ -41,20 +41,40 @@ struct SQLStatement: Sendable {
     var text: String { dialect == .postgres ? StoreStatements.numbered(sql) : sql }
 }
 
-/// A posted transaction goes through the notification writer (`GroupCommit<NotificationRecord>`)
-/// as a record with an empty notificationUUID, which no verified notification has (its UUID is 1
-/// to 128 bytes): the batch stores its transaction by the notifications' rule and no
-/// notification row (`NotificationStatements.Rows`).
-extension NotificationRecord {
-    /// `posted` as the writer's item.
-    static func posted(_ posted: PostedTransaction) -> NotificationRecord {
-        NotificationRecord(
-            uuid: "", type: "", subtype: nil, signedMilliseconds: posted.transaction.signedMilliseconds, signedPayload: "",
-            bundleID: posted.bundleID, environment: posted.environment, transaction: posted.transaction, renewalInfo: nil)
+/// What the notification writer (`GroupCommit<SignedDataWrite>`) stores: a verified
+/// notification (its row, its transaction and its renewal info), or a transaction an app's backend
+/// posted (its transaction only, by the notifications' rule: the latest `signedDate` wins).
+enum SignedDataWrite: Sendable {
+    case notification(NotificationRecord)
+    case posted(PostedTransaction)
+
+    var bundleID: String {
+        switch self {
+        case .notification(let n): n.bundleID
+        case .posted(let p): p.bundleID
+        }
     }
 
-    /// Whether this item is a posted transaction rather than a notification.
-    var isPostedTransaction: Bool { uuid.isEmpty }
+    var environment: String {
+        switch self {
+        case .notification(let n): n.environment
+        case .posted(let p): p.environment
+        }
+    }
+
+    var transaction: NotificationTransaction? {
+        switch self {
+        case .notification(let n): n.transaction
+        case .posted(let p): p.transaction
+        }
+    }
+
+    var renewalInfo: RenewalInfoRecord? {
+        switch self {
+        case .notification(let n): n.renewalInfo
+        case .posted: nil
+        }
+    }
 }
 
 /// The App Store Server API's reads, one SQL text for both backends (DESIGN §13). Only rows that

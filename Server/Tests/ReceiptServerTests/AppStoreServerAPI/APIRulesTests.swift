@@ -142,6 +142,30 @@ import Testing
         #expect(error(#"[1]"#) == 4_000_000)
     }
 
+    /// `POST /inApps/v1/transactions`: exactly one of the two members, a string; `null` counts as
+    /// absent; anything else is 4000000 with a reason.
+    @Test func postedBodyHoldsOneToken() {
+        func token(_ json: String) -> PostedToken? { try? PostedToken(body: Data(json.utf8)) }
+        func reason(_ json: String) -> String? {
+            do {
+                _ = try PostedToken(body: Data(json.utf8))
+                return nil
+            } catch { return error.code == 4_000_000 ? error.message : "code \(error.code)" }
+        }
+        #expect(token(#"{"signedTransactionInfo": "a.b.c"}"#) == .transaction("a.b.c"))
+        #expect(token(#"{"signedAppTransaction": "a.b.c"}"#) == .appTransaction("a.b.c"))
+        #expect(token(#"{"signedTransactionInfo": "a.b.c", "signedAppTransaction": null, "other": 1}"#) == .transaction("a.b.c"))
+        let oneOfTwo = #"Bad request. The body must hold one of "signedTransactionInfo" and "signedAppTransaction", a string."#
+        #expect(reason(#"{"signedTransactionInfo": "a", "signedAppTransaction": "b"}"#) == oneOfTwo)
+        #expect(reason(#"{}"#) == oneOfTwo)
+        #expect(reason(#"{"signedTransactionInfo": null}"#) == oneOfTwo)
+        #expect(reason(#"{"signedTransactionInfo": 1}"#) == oneOfTwo)
+        #expect(reason(#"{"signedAppTransaction": ["a"]}"#) == oneOfTwo)
+        #expect(reason(#"["a.b.c"]"#) == "Bad request. The body is not a JSON object.")
+        #expect(reason(#""a.b.c""#) == "Bad request. The body is not a JSON object.")
+        #expect(reason("signedTransactionInfo=a") == "Bad request. The body is not a JSON object.")
+    }
+
     @Test func errorBodiesAreApples() {
         #expect(AppStoreAPIError.transactionNotFound.json == #"{"errorCode":4040010,"errorMessage":"Transaction id not found."}"#)
         #expect(AppStoreAPIError.transactionNotFound.httpStatus == 404)
