@@ -1,5 +1,5 @@
 /// Text that must be a non-negative decimal number: ASCII digits only, no sign, space or
-/// separator (`Int64("+1")` and `Int64(" 1")` are not accepted by Apple either).
+/// separator (`Int64(_:)` alone would take `+1`).
 package enum DecimalText {
     /// Whether `text` is ASCII decimal digits and its length is in `lengths`.
     package static func isDigits(_ text: String, lengths: ClosedRange<Int>) -> Bool {

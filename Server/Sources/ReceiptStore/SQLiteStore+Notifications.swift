@@ -52,8 +52,7 @@ extension SQLiteStore {
         _ db: Database, bundleID: String, environment: String,
         originalTransactionIDs: [String]
     ) throws -> (transactions: [NotificationTransaction], renewals: [StoredRenewalInfo]) {
-        let padded = StoreStatements.paddedList(originalTransactionIDs)
-        let among = StoreStatements.placeholders(rows: 1, columns: padded.count)
+        let (among, padded) = StoreStatements.inList(originalTransactionIDs)
         var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
         arguments += padded
         let transactions = try Row.fetchAll(

@@ -158,15 +158,15 @@ public final class SQLiteStore: ReceiptStore {
 
     private func readHistory(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         try await read { db in
-            let among = StoreStatements.paddedList(originalTransactionIDs)
+            let among = StoreStatements.inList(originalTransactionIDs)
             let sql = """
                 SELECT transaction_id, original_transaction_id, purchase_date_ms, info, receipt_sha256, receipt_created_ms, as_of_ms
                 FROM transactions WHERE bundle_id = ? AND environment = ? AND original_transaction_id IN \
-                \(StoreStatements.placeholders(rows: 1, columns: among.count))
+                \(among.placeholders)
                 ORDER BY purchase_date_ms DESC, transaction_id DESC
                 """
             var arguments: [any DatabaseValueConvertible] = [bundleID, environment]
-            arguments += among
+            arguments += among.ids
             var transactions: [TransactionMerge.ReceiptRow] = []
             var newest: (created: Int64, sha256: Data)?
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))

@@ -42,12 +42,19 @@ enum StoreStatements {
     /// `ids` for an SQLite `IN (?, …)` list whose statement is cached (`cachedStatement`): padded
     /// to the next power of two by repeating the last id, which `IN` ignores, so that a
     /// connection's statement cache (which GRDB never trims) holds at most one text per power of
-    /// two, about 14 for the largest customer, however many sizes the lists take. Compiling a
+    /// two, 15 for the largest customer, however many sizes the lists take. Compiling a
     /// statement costs more than running it (about 30 % of a statuses request when each was
     /// compiled anew). Not empty when `ids` is not.
     static func paddedList(_ ids: [String]) -> [String] {
         guard let last = ids.last else { return ids }
         return ids + repeatElement(last, count: paddedCount(ids.count) - ids.count)
+    }
+
+    /// An SQLite `IN` list of `ids` (not empty) as a cached statement takes it: `(?, …)` and the
+    /// values to bind, padded by `paddedList`.
+    static func inList(_ ids: [String]) -> (placeholders: String, ids: [String]) {
+        let padded = paddedList(ids)
+        return (placeholders(rows: 1, columns: padded.count), padded)
     }
 
     /// The least power of two ≥ `count` (1 for 0 and 1).

@@ -15,26 +15,19 @@ extension SQLiteStore {
             while let step = linking.next {
                 switch step {
                 case .transactions(let statement):
-                    // A cursor's rows read their columns straight from SQLite (no copied row).
-                    var transactions: [StoredSignedTransaction] = []
-                    let rows = try Row.fetchCursor(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement))
-                    while let row = try rows.next() {
-                        transactions.append(
+                    linking.take(
+                        transactions: try Self.rows(db, statement) { row in
                             SignedDataStatements.transaction(
-                                (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12])))
-                    }
-                    linking.take(transactions: transactions)
+                                (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]))
+                        })
                 case .originals(let statement):
                     linking.take(originals: try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)))
                 }
             }
             guard let renewals = linking.renewals else { return nil }
-            var records = CustomerRecords(transactions: linking.transactions, renewals: [])
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: renewals.text), arguments: Self.arguments(renewals))
-            while let row = try rows.next() {
-                records.renewals.append(SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4])))
-            }
-            return records
+            return CustomerRecords(
+                transactions: linking.transactions,
+                renewals: try Self.rows(db, renewals) { row in SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4])) })
         }
     }
 
@@ -44,25 +37,22 @@ extension SQLiteStore {
             return []
         }
         return try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)).map { row in
-                StoredNotificationEntry(uuid: row[0], signedPayload: row[1], receivedMilliseconds: row[2])
-            }
+            try Self.rows(db, statement) { row in StoredNotificationEntry(uuid: row[0], signedPayload: row[1], receivedMilliseconds: row[2]) }
         }
     }
 
+    /// The rows of `statement`, prepared once per connection (`cachedStatement`), each read by
+    /// `read` through a cursor: its columns come straight from SQLite, with no copied row.
+    static func rows<T>(_ db: Database, _ statement: SQLStatement, _ read: (Row) throws -> T) throws -> [T] {
+        var values: [T] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: statement.text), arguments: arguments(statement))
+        while let row = try rows.next() { values.append(try read(row)) }
+        return values
+    }
+
     /// A statement's values as GRDB binds them.
-    /// A list is one value per element, as `SQLStatement.among` wrote it.
     static func arguments(_ statement: SQLStatement) -> StatementArguments {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(statement.values.count)
-        for value in statement.values {
-            switch value {
-            case .text(let text): values.append(text.databaseValue)
-            case .integer(let integer): values.append(integer.databaseValue)
-            case .texts(let texts): values += texts.map(\.databaseValue)
-            }
-        }
-        return StatementArguments(values)
+        StatementArguments(statement.values.flatMap(databaseValues))
     }
 
     /// One value as GRDB binds it (a list as one value per element, as `SQLStatement.among` wrote it).

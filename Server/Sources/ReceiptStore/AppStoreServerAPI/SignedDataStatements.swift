@@ -31,8 +31,8 @@ struct SQLStatement: Sendable {
     mutating func among(_ column: String, _ ids: [String]) {
         switch dialect {
         case .sqlite:
-            let padded = StoreStatements.paddedList(ids)
-            append("\(column) IN \(StoreStatements.placeholders(rows: 1, columns: padded.count))", padded.map { .text($0) })
+            let (placeholders, padded) = StoreStatements.inList(ids)
+            append("\(column) IN \(placeholders)", padded.map { .text($0) })
         case .postgres: append("\(column) = ANY(?)", .texts(ids))
         }
     }
