@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import X509Certificates
 
 /// The JOSE header of a token (RFC 7515 §4).
@@ -31,19 +32,35 @@ public struct CompactJWS: Sendable {
     /// Where the signing input ends: the signature covers `token[..<signingInputEnd]`, the ASCII
     /// of the first two parts with their dot, exactly as received (RFC 7515 §5.2 step 8).
     public let signingInputEnd: Int
+    /// Where the first part (the header's base64url text) ends: the first dot.
+    let headerEnd: Int
+    /// When `header` came from a `JWSHeaderCache` (its text matched a remembered one): SHA-256
+    /// after that text and its dot, from which the signing input's digest resumes.
+    let hashedHeader: SHA256?
 
     /// Takes a token apart: exactly three parts of unpadded base64url, a JSON object header, a JSON
     /// payload, and every `x5c` certificate parsed. Nothing is trusted yet.
     public init(_ token: [UInt8]) throws(JWSError) {
+        try self.init(token, remembered: { _ in nil })
+    }
+
+    /// The same, with the header taken from `remembered` when it knows the header's exact text
+    /// (`JWSHeaderCache`: the header of a token that verified before, decoded from the same text).
+    init(_ token: [UInt8], remembered: (ArraySlice<UInt8>) -> JWSHeaderCache.Entry?) throws(JWSError) {
         guard token.count <= JWSLimits.maxTokenSize else { throw .tooLarge(count: token.count) }
-        let dots = token.indices.filter { token[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else { throw .notCompactSerialization }
+        guard let first = token.firstIndex(of: UInt8(ascii: ".")),
+            let second = token[(first + 1)...].firstIndex(of: UInt8(ascii: ".")),
+            !token[(second + 1)...].contains(UInt8(ascii: "."))
+        else { throw .notCompactSerialization }
         self.token = token
-        signingInputEnd = dots[1]
-        let headerBytes = try Self.decodePart(token[..<dots[0]], .header)
-        payload = try Self.decodePart(token[(dots[0] + 1) ..< dots[1]], .payload)
-        signature = try Self.decodePart(token[(dots[1] + 1)...], .signature)
-        header = try Self.readHeader(headerBytes)
+        headerEnd = first
+        signingInputEnd = second
+        let known = remembered(token[..<first])
+        hashedHeader = known?.hashedPrefix
+        let headerBytes = known == nil ? try Self.decodePart(token[..<first], .header) : []
+        payload = try Self.decodePart(token[(first + 1) ..< second], .payload)
+        signature = try Self.decodePart(token[(second + 1)...], .signature)
+        if let known { header = known.header } else { header = try Self.readHeader(headerBytes) }
         do {
             _ = try JSONReader.document(payload) { reader in try reader.skipValue() }
         } catch let error as JSONError {

@@ -37,19 +37,26 @@ public struct JWSVerifier: Sendable {
     public var policy: TrustPolicy
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
     public var linkStore: (any VerifiedLinkStore)?
+    /// Where the headers of verified tokens are remembered (e.g. a shared `JWSHeaderCache`).
+    public var headerCache: JWSHeaderCache?
 
     /// Makes a verifier for `policy` (by default App Store signed data, anchored at Apple Root CA - G3)
-    /// that remembers verified certificate links in `linkStore`, if one is given.
-    public init(policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil) {
+    /// that remembers verified certificate links in `linkStore` and the headers of verified tokens
+    /// in `headerCache`, if they are given: a token whose header text is one already verified
+    /// skips decoding that header and hashing it again.
+    public init(
+        policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil, headerCache: JWSHeaderCache? = nil
+    ) {
         self.policy = policy
         self.linkStore = linkStore
+        self.headerCache = headerCache
     }
 
     /// Verifies `token`; certificate validity is judged at `time` (seconds since 1970) or, when
     /// `nil`, at the payload's `signedDate` (an app transaction's `receiptCreationDate` when it
     /// has no `signedDate`).
     public func verify(_ token: [UInt8], at time: Int64? = nil) throws(JWSError) -> VerifiedJWS {
-        let jws = try CompactJWS(token)
+        let jws = try CompactJWS(token) { [headerCache] text in headerCache?.entry(for: text) }
         return try verify(jws, at: time)
     }
 
@@ -84,7 +91,8 @@ public struct JWSVerifier: Sendable {
         } catch {
             throw .untrusted(error)
         }
-        try checkSignature(of: jws, by: x5c[0])
+        let rememberedKey = linkStore?.signingKey(of: x5c[0])
+        let key = try checkSignature(of: jws, by: x5c[0], key: rememberedKey)
         let validationTime: Int64
         if let time { validationTime = time } else { validationTime = try SigningTime.read(jws.payload) }
         var builder = ChainBuilder(
@@ -97,23 +105,48 @@ public struct JWSVerifier: Sendable {
             throw .untrusted(error)
         }
         try X5CShape.checkPath(chain, is: x5c)
+        // The whole path verified: its signer's key, with a verification table, serves the
+        // tokens it signs next (one table per signing certificate Apple issued, never one an
+        // unverified token brought).
+        if rememberedKey == nil, let linkStore { linkStore.insertSigningKey(key.withVerificationTable(), of: x5c[0]) }
+        if jws.hashedHeader == nil, let headerCache { headerCache.insert(jws.header, of: jws) }
         return VerifiedJWS(header: jws.header, payload: jws.payload, chain: chain, validationTime: validationTime)
     }
 
     /// ES256: ECDSA P-256 with SHA-256 over the signing input, the signature as raw r ‖ s
-    /// (RFC 7518 §3.4).
-    private func checkSignature(of jws: CompactJWS, by signer: Certificate) throws(JWSError) {
+    /// (RFC 7518 §3.4). Verifies with `remembered`, the signer's key as the link store kept it,
+    /// when there is one; returns the key used.
+    private func checkSignature(of jws: CompactJWS, by signer: Certificate, key remembered: ECDSAPublicKey?) throws(JWSError) -> ECDSAPublicKey {
         guard jws.signature.count == 64 else { throw .invalidSignatureLength(jws.signature.count) }
         let key: ECDSAPublicKey
-        do {
-            key = try signer.ecdsaPublicKey()
-        } catch {
-            throw .signingKeyNotP256(subject: signer.subjectDescription)
+        if let remembered {
+            key = remembered
+        } else {
+            do {
+                key = try signer.ecdsaPublicKey()
+            } catch {
+                throw .signingKeyNotP256(subject: signer.subjectDescription)
+            }
         }
         guard key.curve == .p256 else { throw .signingKeyNotP256(subject: signer.subjectDescription) }
-        let digest = jws.token.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[..<jws.signingInputEnd])) }
+        let digest = signingInputDigest(of: jws)
         guard key.isValidSignature(rawRepresentation: jws.signature, digest: digest) else {
             throw .signatureInvalid(subject: signer.subjectDescription)
         }
+        return key
+    }
+
+    /// SHA-256 of the signing input `token[..<signingInputEnd]` (RFC 7515 §5.2 step 8): resumed
+    /// after the header and its dot when the header cache holds that header's text (the state
+    /// SHA-256 reached on the same bytes before), from the start otherwise.
+    private func signingInputDigest(of jws: CompactJWS) -> Digest {
+        var hasher = SHA256()
+        var start = 0
+        if let hashed = jws.hashedHeader {
+            hasher = hashed
+            start = jws.headerEnd + 1
+        }
+        jws.token.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[start ..< jws.signingInputEnd])) }
+        return hasher.finalize()
     }
 }

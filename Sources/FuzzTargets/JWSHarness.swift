@@ -85,14 +85,18 @@ enum JWSHarness {
     /// Links are remembered across runs (the cache keys on both certificates' exact bytes, so a
     /// mutated certificate is always checked afresh).
     static let links = VerifiedLinkCache()
+    /// Headers of verified tokens, remembered across runs too (keyed on the header's exact text:
+    /// a mutated header is always decoded afresh), so the runs also take the remembered path.
+    static let headers = JWSHeaderCache()
 
     static let policies: [Policy] = {
-        let custom = JWSVerifier(policy: .custom(anchors: [testRoot, xcodeLike]), linkStore: links)
+        let custom = JWSVerifier(policy: .custom(anchors: [testRoot, xcodeLike]), linkStore: links, headerCache: headers)
         return [
             Policy(name: "appstore", verifier: JWSVerifier(policy: .appStoreSignedData), time: nil, family: .registered),
             Policy(name: "xcode", verifier: JWSVerifier(policy: .xcodeSignedData), time: nil, family: .registered),
             Policy(
-                name: "appstore-test-root", verifier: JWSVerifier(policy: .appStoreSignedData(anchors: [testRoot]), linkStore: links),
+                name: "appstore-test-root",
+                verifier: JWSVerifier(policy: .appStoreSignedData(anchors: [testRoot]), linkStore: links, headerCache: headers),
                 time: nil, family: .synthetic),
             Policy(name: "custom-test-root-fixed-time", verifier: custom, time: JWSSeeds.fixedTime, family: .synthetic),
             Policy(name: "custom-test-root", verifier: custom, time: nil, family: .synthetic),

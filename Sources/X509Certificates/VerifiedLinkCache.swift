@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Synchronization
 
 /// A certificate link whose signature has verified: `issuer`'s key signed `child`. Identified by
@@ -45,6 +46,18 @@ public protocol VerifiedLinkStore: Sendable {
     func contains(_ link: CertificateLink) -> Bool
     /// Remembers `link`, which the caller has just verified.
     func insert(_ link: CertificateLink)
+    /// The key of `signer` as `insertSigningKey` left it (with its verification table), or `nil`.
+    func signingKey(of signer: Certificate) -> ECDSAPublicKey?
+    /// Remembers `key`, the key of `signer`, a signing certificate whose whole path has just
+    /// verified, so that later tokens it signs skip reading its key and use `key`'s table.
+    func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate)
+}
+
+extension VerifiedLinkStore {
+    /// A store that keeps no signing keys.
+    public func signingKey(of signer: Certificate) -> ECDSAPublicKey? { nil }
+    /// A store that keeps no signing keys.
+    public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {}
 }
 
 /// A bounded, thread-safe `VerifiedLinkStore`: at most `capacity` links, the oldest evicted first.
@@ -57,6 +70,8 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
         var links: Set<CertificateLink> = []
         var order: [CertificateLink] = []   // insertion order, a ring once full
         var next = 0
+        /// Signing certificates' keys; emptied when `capacity` are kept and another comes.
+        var signingKeys: [CertificateBytes: ECDSAPublicKey] = [:]
     }
 
     private let state = Mutex(State())
@@ -90,4 +105,38 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
 
     /// Number of links held.
     public var count: Int { state.withLock { $0.links.count } }
+
+    /// The kept key of `signer`, when a path from it has verified before.
+    public func signingKey(of signer: Certificate) -> ECDSAPublicKey? {
+        let bytes = CertificateBytes(signer.encoded)
+        return state.withLock { $0.signingKeys[bytes] }
+    }
+
+    /// Keeps `key` for `signer` (at most `capacity` signers; the whole set is dropped when full).
+    public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {
+        let owned = CertificateBytes(ArraySlice(Array(signer.encoded)))
+        state.withLock { state in
+            if state.signingKeys.count >= capacity { state.signingKeys.removeAll() }
+            state.signingKeys[owned] = key
+        }
+    }
+}
+
+/// A certificate's exact DER as a dictionary key: hashes its length and signature tail, compares
+/// every byte (as `CertificateLink`).
+struct CertificateBytes: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+    }
+
+    static func == (a: CertificateBytes, b: CertificateBytes) -> Bool {
+        a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 }

@@ -263,6 +263,61 @@ import X509Certificates
         _ = try verifier.verify(Self.token("{\"transactionId\":\"9\",\"signedDate\":\(Self.signedDate)}"))
         #expect(cache.count == 2)
     }
+
+    /// The link cache keeps the signing certificate's key, with its verification table, only once
+    /// a token's whole path has verified; later tokens are verified with that key, and a tampered
+    /// one still fails.
+    @Test func signingKeyIsRememberedOnlyAfterThePathVerifies() throws {
+        let cache = VerifiedLinkCache()
+        let verifier = JWSVerifier(policy: Self.policy, linkStore: cache)
+        let leaf = try Certificate(derEncoded: Self.certificates[0])
+        // In 1970 the certificates were not yet valid: the signature verifies, the path does not.
+        #expect(throws: JWSError.self) { _ = try verifier.verify(Self.token(), at: 1_000) }
+        #expect(cache.signingKey(of: leaf) == nil)
+        _ = try verifier.verify(Self.token())
+        let remembered = try #require(cache.signingKey(of: leaf))
+        #expect(remembered.hasVerificationTable)
+        #expect(remembered == (try leaf.ecdsaPublicKey()))
+        _ = try verifier.verify(Self.token("{\"transactionId\":\"10\",\"signedDate\":\(Self.signedDate)}"))
+        let tampered = Self.replacingPart(1, of: Self.token(), with: TestJWS.base64URL(Array("{\"transactionId\":\"11\"}".utf8)))
+        #expect(throws: JWSError.signatureInvalid(subject: Self.chain.leaf.subjectDescription)) { _ = try verifier.verify(tampered) }
+    }
+
+    /// The header cache keeps a header only once its token verified, and a token with a kept
+    /// header answers exactly as without the cache: valid, tampered in its payload or signature,
+    /// broken base64, or verified at a time its path is not valid.
+    @Test func rememberedHeadersChangeNoAnswer() throws {
+        let headers = JWSHeaderCache()
+        let cached = JWSVerifier(policy: Self.policy, linkStore: VerifiedLinkCache(), headerCache: headers)
+        let plain = JWSVerifier(policy: Self.policy)
+        let genuine = Self.token()
+        let forged = Self.replacingPart(2, of: genuine, with: TestJWS.base64URL([UInt8](repeating: 7, count: 64)))
+        #expect(throws: JWSError.self) { _ = try cached.verify(forged) }
+        #expect(headers.count == 0, "a token that failed leaves no header")
+        _ = try cached.verify(genuine)
+        #expect(headers.count == 1)
+        func outcome(_ verifier: JWSVerifier, _ token: String, at time: Int64? = nil) -> String {
+            do {
+                let verified = try verifier.verify(token, at: time)
+                return "verified \(verified.payload) at \(verified.validationTime)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let other = Self.token("{\"transactionId\":\"12\",\"signedDate\":\(Self.signedDate)}")
+        let cases: [(String, Int64?)] = [
+            (genuine, nil), (other, nil), (forged, nil), (genuine, 1_000),
+            (Self.replacingPart(1, of: genuine, with: TestJWS.base64URL(Array("{\"transactionId\":\"13\"}".utf8))), nil),
+            (Self.replacingPart(1, of: genuine, with: "@@@"), nil),
+            (Self.replacingPart(2, of: genuine, with: "@@@"), nil),
+            (Self.replacingPart(2, of: genuine, with: ""), nil),
+            (genuine + ".", nil),
+        ]
+        for (token, time) in cases {
+            #expect(outcome(cached, token, at: time) == outcome(plain, token, at: time))
+        }
+        #expect(headers.count == 1, "one header text among all these tokens")
+    }
 }
 
 /// Byte helpers for signature edits.

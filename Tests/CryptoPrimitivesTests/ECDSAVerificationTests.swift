@@ -156,6 +156,33 @@ import Testing
         }
     }
 
+    /// A key with its table (`withVerificationTable()`) is the same key and answers as the key
+    /// without it: valid signatures, tampered ones, r and s out of range; P-384 keys carry no table.
+    @Test(arguments: [EllipticCurve.p256, .p384])
+    func verificationTableChangesNoAnswer(_ curve: EllipticCurve) throws {
+        var generator = SplitMix64(seed: curve == .p256 ? 7256 : 7384)
+        for round in 0 ..< 8 {
+            let secret = (0 ..< curve.byteCount).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let key = ECDSAPrivateKey(curve: curve, rawRepresentation: [0x01] + secret.dropFirst())
+            let plain = key.publicKey, tabled = plain.withVerificationTable()
+            #expect(tabled == plain && tabled.hashValue == plain.hashValue)
+            #expect(!plain.hasVerificationTable)
+            #expect(tabled.hasVerificationTable == (curve == .p256))
+            #expect(tabled.withVerificationTable().hasVerificationTable == (curve == .p256))
+            let digest = try #require(Digest((0 ..< 32).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+            let signature = key.signature(for: digest)
+            #expect(tabled.isValidSignature(rawRepresentation: signature, digest: digest), "round \(round)")
+            var tampered = signature
+            tampered[round * 7 % signature.count] ^= 0x10
+            #expect(!tabled.isValidSignature(rawRepresentation: tampered, digest: digest), "round \(round)")
+            let n = Hex.bytes(Self.orders[curve]!), zero = [UInt8](repeating: 0, count: curve.byteCount)
+            let s = Array(signature[curve.byteCount...]), r = Array(signature[..<curve.byteCount])
+            for (badR, badS) in [(zero, s), (r, zero), (n, s), (r, n)] {
+                #expect(!tabled.isValidSignature(rawRepresentation: badR + badS, digest: digest))
+            }
+        }
+    }
+
     /// Big-endian a + b and a − b (a ≥ b), one byte longer for the sum.
     static func adding(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: a.count + 1), carry = 0

@@ -50,4 +50,41 @@ import Testing
         MontgomeryTests.subtract(&minusU1, u1)
         #expect(!Support.p256JointMultipleMatches(u1: u1, u2: minusU1, q: Support.generator(.p256), r: [1, 0, 0, 0]))
     }
+
+    /// The split multiplication of a key with its table (`withVerificationTable()`) against the
+    /// generic joint multiplication: random scalars, scalars whose wNAF reaches digit 256 (n − 1,
+    /// n − 2), u1 or u2 zero, and the sum at infinity.
+    @Test func splitMultiplicationMatchesTheGenericOne() {
+        let n = Support.limbs(.p256Order)
+        var generator = SplitMix64(seed: 0xEC_0258)
+        var nMinus1 = n, nMinus2 = n
+        nMinus1[0] -= 1
+        nMinus2[0] -= 2
+        let zero = [UInt64](repeating: 0, count: 4)
+        var pairs: [([UInt64], [UInt64])] = [
+            (nMinus1, nMinus2), (nMinus2, nMinus1), (zero, nMinus1), (nMinus1, zero), ([1, 0, 0, 0], [1, 0, 0, 0]),
+        ]
+        for _ in 0 ..< 16 { pairs.append((ECDSAArithmeticTests.random(below: n, &generator), ECDSAArithmeticTests.random(below: n, &generator))) }
+        var checked = 0
+        for (u1, u2) in pairs {
+            let k = ECDSAArithmeticTests.random(below: n, &generator)
+            guard let q = ECDSAArithmeticTests.multiplyGenerator(.p256, k) else { continue }
+            guard let point = Support.jointMultiply(.p256, u1: u1, u2: u2, q: q) else {
+                #expect(!Support.p256SplitMultipleMatches(u1: u1, u2: u2, q: q, r: [1, 0, 0, 0]))
+                continue
+            }
+            let r = MontgomeryTests.mod(point.x, n)
+            #expect(Support.p256SplitMultipleMatches(u1: u1, u2: u2, q: q, r: r), "u1 \(u1) u2 \(u2)")
+            var other = r
+            other[0] ^= 1
+            #expect(!Support.p256SplitMultipleMatches(u1: u1, u2: u2, q: q, r: other))
+            checked += 1
+        }
+        #expect(checked >= 20)
+        // u2·Q = −u1·G: the point at infinity, which never matches.
+        let u1 = ECDSAArithmeticTests.random(below: n, &generator)
+        var minusU1 = n
+        MontgomeryTests.subtract(&minusU1, u1)
+        #expect(!Support.p256SplitMultipleMatches(u1: u1, u2: minusU1, q: Support.generator(.p256), r: [1, 0, 0, 0]))
+    }
 }

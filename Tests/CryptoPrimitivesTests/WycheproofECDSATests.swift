@@ -22,12 +22,21 @@ import Testing
             }
             // A key the initializer refuses verifies nothing: its valid vectors count as failed.
             let key = try? ECDSAPublicKey(curve: curve, x963Representation: keyBytes)
+            // The same key with its table (P-256's split multiplication) must answer every vector alike.
+            let tabled = key?.withVerificationTable()
             for test in group.tests {
                 guard let expected = WycheproofECDSAVectors.expectation(test) else {
                     tally.skipped += 1
                     continue
                 }
-                let verified = key?.isValidSignature(rawRepresentation: test.signature, digest: hash.hash(test.message)) ?? false
+                let digest = hash.hash(test.message)
+                let verified = key?.isValidSignature(rawRepresentation: test.signature, digest: digest) ?? false
+                let verifiedWithTable = tabled?.isValidSignature(rawRepresentation: test.signature, digest: digest) ?? false
+                if verifiedWithTable != verified {
+                    tally.failed += 1
+                    Issue.record("\(file.lastPathComponent) tcId \(test.id): \(verified) without the key's table, \(verifiedWithTable) with it")
+                    continue
+                }
                 if verified == expected {
                     tally.passed += 1
                 } else {

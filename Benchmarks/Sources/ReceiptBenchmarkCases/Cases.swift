@@ -98,6 +98,7 @@ public enum Cases {
         }
         try add("rsa2048/verify") { try rsa2048() }
         try add("ecdsa-p256/verify") { try ECDSACases.verify(.p256) }
+        try add("ecdsa-p256/verify-table") { try ECDSACases.verify(.p256, table: true) }
         try add("ecdsa-p384/verify") { try ECDSACases.verify(.p384) }
         try add("jws/verify") { try JWSCases.verify(warm: false) }
         try add("jws/verify-warm") { try JWSCases.verify(warm: true) }

@@ -8,6 +8,8 @@ import ReceiptTestSupport
 /// peer verifies the given digest (no hashing inside the timed body), with its key and signature
 /// parsed once outside it:
 /// - ours: `ECDSAPublicKey(curve:x963Representation:)`, `isValidSignature(rawRepresentation:digest:)` (P1363);
+///   in `ecdsa-p256/verify-table` the key made once with `withVerificationTable()` (its
+///   precomputed multiples: how a server holds a key that signs many tokens), the peers unchanged;
 /// - OpenSSL: `d2i_PUBKEY` of the key's SubjectPublicKeyInfo, `EVP_PKEY_verify` on a context
 ///   initialised once, with the DER `ECDSA-Sig-Value` (OpenSSL's native form);
 /// - swift-crypto: `P256/P384.Signing.PublicKey(x963Representation:)`,
@@ -16,12 +18,13 @@ enum ECDSACases {
     static let p256Target = Target(maxRatio: [.openssl: 2.0], text: "≤2× openssl")
     static let p384Target = Target(maxRatio: [.openssl: 0.5], text: "≤0.5× openssl")
 
-    static func verify(_ curve: EllipticCurve) throws -> BenchmarkCase {
+    static func verify(_ curve: EllipticCurve, table: Bool = false) throws -> BenchmarkCase {
         let key = curve == .p256 ? TestECKeys.p256[0] : TestECKeys.p384[0]
         let message = Array("App Store signed transaction benchmark".utf8)
         let digest = key.hashAlgorithm.hash(message)
         let signature = key.sign(digest: digest), der = key.signDER(digest: digest)
-        let ours = try ECDSAPublicKey(curve: curve, x963Representation: key.x963)
+        let plain = try ECDSAPublicKey(curve: curve, x963Representation: key.x963)
+        let ours = table ? plain.withVerificationTable() : plain
         let openssl = OpenSSLECVerifier(subjectPublicKeyInfo: subjectPublicKeyInfo(curve, key.x963))
         let digestBytes = digest.bytes
         let swift: @Sendable () -> Int
@@ -33,7 +36,7 @@ enum ECDSACases {
             swift = { input.verify() }
         }
         return BenchmarkCase(
-            name: curve == .p256 ? "ecdsa-p256/verify" : "ecdsa-p384/verify", expected: 1,
+            name: (curve == .p256 ? "ecdsa-p256/verify" : "ecdsa-p384/verify") + (table ? "-table" : ""), expected: 1,
             byteCount: message.count,
             implementations: [
                 Implementation(peer: .ours, body: .sync { ours.isValidSignature(rawRepresentation: signature, digest: digest) ? 1 : 0 }),

@@ -9,7 +9,9 @@ import X509Certificates
 /// - parse the certificates, verify the two P-384 links to Apple Root CA - G3 (held by the
 ///   peer's trust store, built once) and the Apple marker extensions;
 /// - verify the ES256 signature (P-256, SHA-256) over the signing input.
-/// Ours: `JWSVerifier()`; cold without and warm with a `VerifiedLinkCache` warmed once. OpenSSL:
+/// Ours: `JWSVerifier()`; cold without and warm with a `VerifiedLinkCache` and a `JWSHeaderCache`
+/// warmed once (Apple's links verified, the leaf's key with its table, the `x5c` header decoded
+/// and SHA-256 after it kept: what a server's verifier holds after its first token). OpenSSL:
 /// `d2i_X509` ×3, `X509_verify_cert` with the intermediate untrusted and the time set, the two
 /// extensions looked up, `EVP_DigestVerify`. swift-crypto + swift-certificates: as Apple's
 /// app-store-server-library-swift does it (`Verifier` with `RFC5280Policy` and a policy for the
@@ -26,7 +28,7 @@ enum JWSCases {
         let token = Self.token
         let tokenBytes = Array(token.utf8)
         let cache = warm ? VerifiedLinkCache() : nil
-        let verifier = JWSVerifier(policy: .appStoreSignedData, linkStore: cache)
+        let verifier = JWSVerifier(policy: .appStoreSignedData, linkStore: cache, headerCache: warm ? JWSHeaderCache() : nil)
         if warm { _ = try verifier.verify(tokenBytes) }
         let openssl = OpenSSLJWS(rootDER: rootG3DER)
         let swift = try SwiftCertificatesJWS(rootDER: rootG3DER)

@@ -11,19 +11,25 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
         r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer, digest: Digest,
         publicKey: AffinePoint<Curve>
     ) -> Bool {
+        guard let (u1, u2, r) = scalars(r: rBytes, s: sBytes, digest: digest) else { return false }
+        // Steps 6–8: R = u1·G + u2·Q, not the point at infinity, and x(R) mod n = r (P-256 on its
+        // dedicated field, other curves by `jointMultipleMatches` below).
+        return Curve.jointMultipleMatches(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey, r: r)
+    }
+
+    /// Steps 1–5: u1 and u2 (plain, below n) and r, or `nil` when r or s is not in [1, n − 1].
+    static func scalars(
+        r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer, digest: Digest
+    ) -> (u1: LimbVector, u2: LimbVector, r: LimbVector)? {
         // Step 1: r and s are integers in [1, n − 1].
-        guard let r = scalar(rBytes), let s = scalar(sBytes) else { return false }
+        guard let r = scalar(rBytes), let s = scalar(sBytes) else { return nil }
         // Steps 2–3: e = the leftmost bits of the hash, as many as n has (FIPS 186-5 §6.4.2 step
         // 3, SEC 1 §4.1.4 step 5); any hash length works.
         let e = truncatedDigest(digest)
         // Step 4: w = s⁻¹ mod n (kept in Montgomery form, s⁻¹·R).
         let w = Scalar(Scalar.binaryInverse(s))
         // Step 5: u1 = e·w, u2 = r·w; a Montgomery product with one plain operand is plain.
-        let u1 = (Scalar(montgomery: e) * w).montgomery
-        let u2 = (Scalar(montgomery: r) * w).montgomery
-        // Steps 6–8: R = u1·G + u2·Q, not the point at infinity, and x(R) mod n = r (P-256 on its
-        // dedicated field, other curves by `jointMultipleMatches` below).
-        return Curve.jointMultipleMatches(generatorScalar: u1, publicKeyScalar: u2, publicKey: publicKey, r: r)
+        return ((Scalar(montgomery: e) * w).montgomery, (Scalar(montgomery: r) * w).montgomery, r)
     }
 
     /// Steps 6–8 on the generic field arithmetic: R = u1·G + u2·Q; the point at infinity fails;

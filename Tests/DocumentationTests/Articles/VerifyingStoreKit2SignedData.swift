@@ -17,10 +17,11 @@ func activeSubscription(
     return transaction
 }
 
-/// A server's verifier: one link cache for the process, so that after the first token each
-/// costs one P-256 verification (Apple's certificate links are remembered).
+/// A server's verifier: one link cache and one header cache for the process, so that after the
+/// first token each costs one P-256 verification (Apple's certificate links are remembered, the
+/// signing key keeps its verification table, the `x5c` header is decoded once).
 func serverVerifier(policy: TrustPolicy = .appStoreSignedData) -> JWSVerifier {
-    JWSVerifier(policy: policy, linkStore: VerifiedLinkCache())
+    JWSVerifier(policy: policy, linkStore: VerifiedLinkCache(), headerCache: JWSHeaderCache())
 }
 
 /// An App Store Server Notification V2, posted as `{"signedPayload": …}`: verified with its

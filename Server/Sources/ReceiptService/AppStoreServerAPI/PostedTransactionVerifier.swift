@@ -44,7 +44,9 @@ struct PostedTransactionVerifier: Sendable {
     let xcode: JWSVerifier?
 
     init(anchors: [TrustAnchor]?, allowXcode: Bool, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
-        appStore = JWSVerifier(policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData, linkStore: linkCache)
+        appStore = JWSVerifier(
+            policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData, linkStore: linkCache,
+            headerCache: JWSHeaderCache())
         xcode = allowXcode ? JWSVerifier(policy: .xcodeSignedData) : nil
     }
 

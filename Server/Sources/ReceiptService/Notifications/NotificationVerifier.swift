@@ -56,11 +56,13 @@ struct NotificationVerifier: Sendable {
     let verifier: JWSVerifier
 
     /// `anchors` replace Apple Root CA - G3 under the same rules (`--root-g3`); one link cache
-    /// serves every token, so Apple's intermediate and leaf links are verified once per process.
+    /// serves every token, so Apple's intermediate and leaf links are verified once per process
+    /// (and the leaf's key keeps its verification table), and one header cache, so Apple's `x5c`
+    /// header is decoded once.
     init(anchors: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
         verifier = JWSVerifier(
             policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
-            linkStore: linkCache)
+            linkStore: linkCache, headerCache: JWSHeaderCache())
     }
 
     /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take

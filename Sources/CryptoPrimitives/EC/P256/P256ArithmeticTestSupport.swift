@@ -18,4 +18,12 @@ extension ECArithmeticTestSupport {
         let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
         return P256JointMultiplication.matches(u1: vector(u1), u2: vector(u2), publicKey: point, r: vector(r))
     }
+
+    /// The same answer by `P256SplitMultiplication`, with Q's split table built here.
+    package static func p256SplitMultipleMatches(u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64]) -> Bool {
+        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
+        let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
+        let table = P256KeyTable(publicKey: point)
+        return P256SplitMultiplication.matches(u1: vector(u1), u2: vector(u2), publicKey: table.split, r: vector(r))
+    }
 }

@@ -1,0 +1,35 @@
+/// Odd multiples of a point P's four "split bases" P, 2^64·P, 2^128·P and 2^192·P, affine:
+/// with them, k·P = Σ_j k_j·(2^(64j)·P) for k's four 64-bit parts needs 64 doublings instead of
+/// 256 (Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve Cryptography" §3.3.2, fixed-base
+/// methods, with each part's digits in wNAF as in Alg. 3.51).
+///
+/// `points[chunk · perChunk + i]` = (2i + 1)·2^(64·chunk)·P, for i below `perChunk` = 2^(w−1).
+struct P256SplitTable: Sendable {
+    /// The bit offset between consecutive bases.
+    static let span = 64
+    /// Four bases cover a 256-bit scalar (its wNAF's digit 256 goes to the last one, at offset 64).
+    static let chunks = 4
+
+    /// The wNAF window: digits odd and below 2^window in magnitude.
+    let window: Int
+    let perChunk: Int
+    let points: [P256AffinePoint]
+
+    /// The table of `base` (finite, on the curve) for wNAF digits of `window`: 3 × 64 doublings
+    /// for the bases, 2^(w−1) additions for each base's odd multiples, one inversion for all.
+    init(base: P256AffinePoint, window: Int) {
+        precondition(window >= 2 && window <= 7)
+        self.window = window
+        perChunk = 1 << (window - 1)
+        var chunkBase = P256JacobianPoint(base)
+        var multiples: [P256JacobianPoint] = []
+        multiples.reserveCapacity(Self.chunks * perChunk)
+        for chunk in 0 ..< Self.chunks {
+            if chunk > 0 {
+                for _ in 0 ..< Self.span { chunkBase = chunkBase.doubled() }
+            }
+            multiples += P256GeneratorTable.oddMultiples(of: chunkBase, count: perChunk)
+        }
+        points = P256AffineBatch.affine(multiples)
+    }
+}
