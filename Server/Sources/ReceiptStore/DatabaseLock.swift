@@ -9,7 +9,7 @@ import Synchronization
 /// One server per SQLite file: the server holds an exclusive `flock(2)` on `PATH.lock` (mode
 /// 0600, holding the server's process id) for as long as it runs. A second server on the same
 /// file is refused at start (`StoreError.databaseInUse`) instead of sharing the file with a
-/// server that keeps its histories in memory between commits (`HistoryCache`).
+/// server that keeps its histories and customers in memory between commits (`ReadCaches`).
 ///
 /// The kernel drops the lock when the process ends, however it ends (a crash or SIGKILL
 /// included), so a stale lock file never blocks the next start. A clean stop removes the file

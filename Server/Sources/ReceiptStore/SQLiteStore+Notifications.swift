@@ -8,13 +8,13 @@ extension SQLiteStore {
         try await notificationWriter.submit(.notification(notification))
     }
 
-    /// The writer: one transaction per batch; cached histories are dropped after a batch that
-    /// changed anything, before its requests are answered.
-    static func notificationWriter(pool: DatabasePool, histories: HistoryCache) -> GroupCommit<SignedDataWrite> {
+    /// The writer: one transaction per batch; cached histories and customers are dropped after a
+    /// batch that changed anything, before its requests are answered.
+    static func notificationWriter(pool: DatabasePool, caches: ReadCaches) -> GroupCommit<SignedDataWrite> {
         GroupCommit { batch in
             do {
                 let changed = try await pool.write { db in try Self.write(batch, db) }
-                if changed { histories.invalidate() }
+                if changed { caches.invalidate() }
             } catch {
                 throw StoreError.database(String(describing: error))
             }

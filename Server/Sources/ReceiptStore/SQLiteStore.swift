@@ -6,13 +6,13 @@ import ServiceLifecycle
 /// The embedded backend: one SQLite file in WAL mode (readers never wait for the writer), written
 /// by one group-commit writer with `synchronous = FULL`, so a commit is on disk before any of
 /// its requests is answered. One server process per file (several processes use PostgreSQL):
-/// that is what lets it keep histories in memory between commits (`HistoryCache`), and what the
+/// that is what lets it keep histories and customers in memory between commits (`ReadCaches`), and what the
 /// server's lock on the file (`DatabaseLock`) enforces.
 public final class SQLiteStore: ReceiptStore {
     let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
     let notificationWriter: GroupCommit<SignedDataWrite>
-    let histories = HistoryCache()
+    let caches = ReadCaches()
     /// The database's path as given.
     let path: String
     let logger: Logger
@@ -57,15 +57,15 @@ public final class SQLiteStore: ReceiptStore {
             lock?.release()
             throw .database(String(describing: error))
         }
-        writer = GroupCommit { [pool, histories] batch in
+        writer = GroupCommit { [pool, caches] batch in
             do {
                 let stored = try await pool.write { db in try Self.write(batch, db) }
-                if stored { histories.invalidate() }
+                if stored { caches.invalidate() }
             } catch {
                 throw StoreError.database(String(describing: error))
             }
         }
-        notificationWriter = Self.notificationWriter(pool: pool, histories: histories)
+        notificationWriter = Self.notificationWriter(pool: pool, caches: caches)
     }
 
     /// Creates the file (logging its absolute path) or refuses it missing, as `options` say.
@@ -148,11 +148,11 @@ public final class SQLiteStore: ReceiptStore {
 
     public func history(bundleID: String, environment: String, originalTransactionIDs: [String]) async throws -> PurchaseHistory {
         guard !originalTransactionIDs.isEmpty else { return PurchaseHistory(transactions: [], latestReceipt: nil) }
-        let key = HistoryCache.Key(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
-        let (cached, generation) = histories.lookup(key)
+        let key = ReadCaches.HistoryKey(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
+        let (cached, generation) = caches.histories.lookup(key)
         if let cached { return cached }
         let history = try await readHistory(bundleID: bundleID, environment: environment, originalTransactionIDs: originalTransactionIDs)
-        histories.insert(history, for: key, readAt: generation)
+        caches.histories.insert(history, for: key, readAt: generation)
         return history
     }
 

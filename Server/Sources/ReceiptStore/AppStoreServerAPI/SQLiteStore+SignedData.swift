@@ -3,12 +3,23 @@ import GRDB
 /// The App Store Server API's reads and the posted transactions' writes in SQLite.
 extension SQLiteStore {
     /// Through the notification writer (`SignedDataWrite.posted`): durable before it returns,
-    /// and cached histories are dropped as after a notification.
+    /// and cached histories and customers are dropped as after a notification.
     public func save(_ posted: PostedTransaction) async throws {
         try await notificationWriter.submit(.posted(posted))
     }
 
+    /// From the cache when no commit has happened since this transaction id's customer was read
+    /// (`ReadCaches.customers`); a transaction id not found is read anew each time.
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
+        let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, transactionID: transactionID)
+        let (cached, generation) = caches.customers.lookup(key)
+        if let cached { return cached }
+        let customer = try await readCustomer(bundleID: bundleID, environment: environment, transactionID: transactionID)
+        if let customer { caches.customers.insert(customer, for: key, readAt: generation) }
+        return customer
+    }
+
+    private func readCustomer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
         // One read: the linking's statements, then the renewal infos.
         try await read { db in
             var linking = CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .sqlite)

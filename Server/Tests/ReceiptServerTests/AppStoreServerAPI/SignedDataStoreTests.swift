@@ -178,4 +178,34 @@ import Testing
             }
         }
     }
+
+    /// A customer read again answers every commit since (the SQLite store keeps customers between
+    /// commits): a renewal, a posted transaction, a newer renewal info, asked by either id; a
+    /// commit about someone else leaves the answer as it was.
+    @Test(arguments: TestDatabase.backends)
+    func aRepeatedReadSeesEveryLaterCommit(_ backend: TestDatabase.Backend) async throws {
+        let database = try await TestDatabase.make(backend)
+        try await F.with(database) { store in
+            let original = "850000001"
+            try await store.save(
+                F.notification(
+                    "c-1", transaction: F.transaction(original, original: original, signed: 1_000), renewal: F.renewal(original, signed: 1_000)))
+            let first = try await Self.customer(store, original)
+            #expect(try await Self.customer(store, original) == first)
+            try await store.save(F.notification("c-2", transaction: F.transaction("850000002", original: original, signed: 2_000)))
+            #expect(try await Self.customer(store, original).transactions.map(\.transactionID).sorted() == [original, "850000002"])
+            let posted = F.transaction("850000003", original: original, signed: 3_000)
+            try await store.save(PostedTransaction(bundleID: F.bundleID, environment: F.production, transaction: posted))
+            for asked in [original, "850000002", "850000003"] {
+                let records = try await Self.customer(store, asked)
+                #expect(records.transactions.map(\.transactionID).sorted() == [original, "850000002", "850000003"], "asked \(asked)")
+            }
+            try await store.save(F.notification("c-4", renewal: F.renewal(original, signed: 4_001)))
+            let renewed = try await Self.customer(store, original)
+            #expect(renewed.renewals.map(\.signedMilliseconds) == [4_001])
+            try await store.save(
+                F.notification("c-5", transaction: F.transaction("850000009", original: "850000009", signed: 5_000)))
+            #expect(try await Self.customer(store, original) == renewed)
+        }
+    }
 }
