@@ -123,6 +123,7 @@ let package = Package(
             name: "ReceiptServerTests",
             dependencies: [
                 "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
+                .product(name: "CryptoPrimitives", package: "swift-receipt"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

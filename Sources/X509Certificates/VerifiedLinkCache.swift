@@ -50,6 +50,7 @@ public protocol VerifiedLinkStore: Sendable {
     func signingKey(of signer: Certificate) -> ECDSAPublicKey?
     /// Remembers `key`, the key of `signer`, a signing certificate whose whole path has just
     /// verified, so that later tokens it signs skip reading its key and use `key`'s table.
+    /// (Both have no-op defaults; a store that wraps another should forward them.)
     func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate)
 }
 
@@ -116,7 +117,7 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
     public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {
         let owned = CertificateBytes(ArraySlice(Array(signer.encoded)))
         state.withLock { state in
-            if state.signingKeys.count >= capacity { state.signingKeys.removeAll() }
+            if state.signingKeys.count >= capacity, state.signingKeys[owned] == nil { state.signingKeys.removeAll() }
             state.signingKeys[owned] = key
         }
     }

@@ -1,4 +1,4 @@
-import AppStoreJWS
+@testable import AppStoreJWS
 import CryptoPrimitives
 import Foundation
 import ReceiptTestSupport
@@ -296,6 +296,9 @@ import X509Certificates
         #expect(headers.count == 0, "a token that failed leaves no header")
         _ = try cached.verify(genuine)
         #expect(headers.count == 1)
+        // The next token with that header takes it, and SHA-256's state after it, from the cache.
+        let parsed = try CompactJWS(Array(Self.token("{\"transactionId\":\"14\"}").utf8)) { headers.entry(for: $0) }
+        #expect(parsed.hashedHeader != nil)
         func outcome(_ verifier: JWSVerifier, _ token: String, at time: Int64? = nil) -> String {
             do {
                 let verified = try verifier.verify(token, at: time)

@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Foundation
 import PKCS7
 import X509Certificates
@@ -35,6 +36,10 @@ final class CountingLinkStore: VerifiedLinkStore {
         }
         inner.insert(link)
     }
+
+    func signingKey(of signer: Certificate) -> ECDSAPublicKey? { inner.signingKey(of: signer) }
+
+    func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) { inner.insertSigningKey(key, of: signer) }
 
     /// Counts since the last call.
     func take() -> Counts {

@@ -17,6 +17,7 @@ final class CommitCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The most weight the cached values may have together.
     let capacity: Int
     private let weight: @Sendable (Value) -> Int
 
@@ -59,20 +60,26 @@ final class CommitCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 /// API's customers. Every writer invalidates both, since a receipt's transactions and a
 /// notification's rows reach both kinds of read.
 final class ReadCaches: Sendable {
+    /// A verifyReceipt history: the original transaction ids of one app and environment.
     struct HistoryKey: Hashable, Sendable {
         let bundleID: String
         let environment: String
         let originalTransactionIDs: [String]
     }
 
+    /// An App Store Server API customer, by the transaction id it was asked about.
     struct CustomerKey: Hashable, Sendable {
         let bundleID: String
         let environment: String
         let transactionID: String
     }
 
-    /// 10,000 histories.
-    let histories = CommitCache<HistoryKey, PurchaseHistory>(capacity: 10_000)
+    /// 64 MiB of histories: each weighs its latest receipt's bytes and its transactions' and
+    /// renewal infos' JSON, plus 256 per row and 256 for the key and the arrays.
+    let histories = CommitCache<HistoryKey, PurchaseHistory>(capacity: 64 << 20) { history in
+        history.transactions.reduce(256 + (history.latestReceipt?.count ?? 0)) { $0 + $1.json.utf8.count + 256 }
+            + history.pendingRenewals.reduce(0) { $0 + $1.json.utf8.count + 256 }
+    }
     /// 256 MiB of customers: each weighs its tokens' bytes, plus 256 per row for the row's other
     /// strings and 256 for the key and the arrays. (A customer of four transactions and a renewal
     /// info, Apple's tokens with their three certificates, weighs about 24 KB: about 11,000 fit.)

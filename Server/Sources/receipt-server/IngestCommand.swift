@@ -9,7 +9,7 @@ struct Ingest: AsyncParsableCommand {
             Each FILE holds one {"signedPayload": JWS} object, or lines of such objects or bare JWS. \
             Each notification is verified and stored as the endpoint of its own data.environment would, \
             against the database's app registry. Prints {"files", "notifications", "stored", "failed", "failures"}. \
-            A SQLite database belongs to one process: ingest while its server is stopped.
+            A SQLite database belongs to one process: ingest while its server is stopped (a running server's lock refuses it).
             """)
 
     @OptionGroup var storage: DatabaseOptions

@@ -35,10 +35,14 @@ public enum NotificationIngest {
     }
 
     /// Reads every file and stores its notifications through the store at
-    /// `configuration.database`, with `configuration.rootsG3` as anchors when given.
+    /// `configuration.database`, with `configuration.rootsG3` as anchors when given. A SQLite
+    /// database is opened holding its server lock (`StoreError.databaseInUse` while a server
+    /// serves it): that server keeps reads in memory between its own commits and would not see
+    /// these.
     public static func run(files: [String], configuration: ServerConfiguration, logger: Logger) async throws -> Summary {
         let anchors = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
-        return try await ConfiguredStore.with(configuration, logger: logger) { store, _ in
+        let options = OpenOptions(createsFile: false, locksFile: true)
+        return try await ConfiguredStore.with(configuration, logger: logger, options: options) { store, _ in
             let registry = AppRegistry(try await store.apps())
             let service = NotificationService(
                 store: store, registry: registry, anchors: anchors,

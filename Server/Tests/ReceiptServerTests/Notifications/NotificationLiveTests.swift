@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import ReceiptStore
+@testable import ReceiptStore
 import Testing
 
 /// The `receipt-server` executable with notifications: `ingest`, `stats`, logs without tokens.
@@ -124,5 +124,23 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A SQLite database that a server holds is refused by `ingest` (the server keeps reads in
+    /// memory between its own commits and would not see what ingest stores), and nothing is stored.
+    @Test func ingestRefusesADatabaseAServerHolds() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        try await LiveServer.createDatabase(database)
+        guard case .sqlite(let path) = try DatabaseLocation(database.url) else {
+            Issue.record("not a SQLite location: \(database.url)")
+            return
+        }
+        let lock = try DatabaseLock(database: path)
+        let file = try Self.write(Story.story[0].token + "\n")
+        let (status, errors) = try await LiveServer.runForErrors(["ingest", "--database", database.url, "--root-g3", N.rootPath, file])
+        lock.release()
+        #expect(status != 0)
+        #expect(errors.contains("is being served by another receipt-server"), "\(errors)")
+        #expect(try await LiveServer.stats(database)["notifications"] == 0)
     }
 }

@@ -4,6 +4,7 @@ enum P256GeneratorTable {
     /// The wNAF window of u1: digits odd and below 2^w in magnitude, 2^(w−1) table points.
     static let window = 7
 
+    /// G on the dedicated field.
     static var generator: P256AffinePoint {
         P256AffinePoint(x: P256FieldElement(plain: P256.generatorX), y: P256FieldElement(plain: P256.generatorY))
     }

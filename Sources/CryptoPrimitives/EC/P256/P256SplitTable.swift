@@ -12,7 +12,9 @@ struct P256SplitTable: Sendable {
 
     /// The wNAF window: digits odd and below 2^window in magnitude.
     let window: Int
+    /// Odd multiples per base: 2^(window − 1).
     let perChunk: Int
+    /// `chunks` × `perChunk` affine points, base by base.
     let points: [P256AffinePoint]
 
     /// The table of `base` (finite, on the curve) for wNAF digits of `window`: 3 × 64 doublings
