@@ -48,10 +48,9 @@ public struct CompactJWS: Sendable {
     /// (`JWSHeaderCache`: the header of a token that verified before, decoded from the same text).
     init(_ token: [UInt8], remembered: (ArraySlice<UInt8>) -> JWSHeaderCache.Entry?) throws(JWSError) {
         guard token.count <= JWSLimits.maxTokenSize else { throw .tooLarge(count: token.count) }
-        guard let first = token.firstIndex(of: UInt8(ascii: ".")),
-            let second = token[(first + 1)...].firstIndex(of: UInt8(ascii: ".")),
-            !token[(second + 1)...].contains(UInt8(ascii: "."))
-        else { throw .notCompactSerialization }
+        let dots = ByteScan.offsets(of: UInt8(ascii: "."), in: token, 0 ..< token.count, limit: 3)
+        guard dots.count == 2 else { throw .notCompactSerialization }
+        let first = dots[0], second = dots[1]
         self.token = token
         headerEnd = first
         signingInputEnd = second

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Foundation
+import X509Certificates
 
 /// Headers of tokens that verified, by their exact base64url text, so that the next token with
 /// the same header (every token Apple signs with one certificate carries the same `x5c` header,
@@ -22,7 +23,7 @@ public final class JWSHeaderCache: @unchecked Sendable {
     /// Most headers kept.
     public let capacity: Int
     private let lock = NSLock()
-    private var entries: [HeaderText: Entry] = [:]
+    private var entries: [ExactBytes: Entry] = [:]
 
     /// Makes an empty cache keeping at most `capacity` headers (which must be positive).
     public init(capacity: Int = 16) {
@@ -32,7 +33,7 @@ public final class JWSHeaderCache: @unchecked Sendable {
 
     /// The entry for the header whose base64url text is `text`, if one is kept.
     func entry(for text: ArraySlice<UInt8>) -> Entry? {
-        let key = HeaderText(text)
+        let key = ExactBytes(text)
         return lock.withLock { entries[key] }
     }
 
@@ -41,7 +42,7 @@ public final class JWSHeaderCache: @unchecked Sendable {
         let text = jws.token[..<jws.headerEnd]
         var hasher = SHA256()
         jws.token.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<(jws.headerEnd + 1)])) }
-        let key = HeaderText(ArraySlice(Array(text)))
+        let key = ExactBytes(ArraySlice(Array(text)))
         let entry = Entry(header: header, hashedPrefix: hasher)
         lock.withLock {
             if entries.count >= capacity, entries[key] == nil { entries.removeAll() }
@@ -51,24 +52,4 @@ public final class JWSHeaderCache: @unchecked Sendable {
 
     /// Number of headers held.
     public var count: Int { lock.withLock { entries.count } }
-}
-
-/// A header's exact text as a dictionary key: hashes its length and last 64 bytes (the end of
-/// the last certificate: its signature), compares every byte on a hit.
-struct HeaderText: Hashable, Sendable {
-    let bytes: ArraySlice<UInt8>
-
-    init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-    }
-
-    static func == (a: HeaderText, b: HeaderText) -> Bool {
-        a.bytes.count == b.bytes.count
-            && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.count)
-        bytes.suffix(64).withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
 }

@@ -7,7 +7,7 @@ enum X5CShape {
     /// Before any key is used: the number of certificates the policy implies, and the last one an
     /// anchor. A signer that is itself an anchor (Xcode's certificate) stands alone.
     static func check(_ x5c: [Certificate], policy: TrustPolicy) throws(JWSError) {
-        if isAnchor(x5c[0], policy) {
+        if policy.isAnchor(x5c[0]) {
             guard x5c.count == 1 else { throw .unexpectedChainLength(expected: 1, found: x5c.count) }
             return
         }
@@ -15,17 +15,13 @@ enum X5CShape {
             throw .unexpectedChainLength(expected: intermediates + 2, found: x5c.count)
         }
         let root = x5c[x5c.count - 1]
-        guard x5c.count >= 2, isAnchor(root, policy) else { throw .rootNotTrusted(fingerprint: root.fingerprint.description) }
+        guard x5c.count >= 2, policy.isAnchor(root) else { throw .rootNotTrusted(fingerprint: root.fingerprint.description) }
     }
 
     /// After the path is built: it is the `x5c` chain itself, in order, with nothing left over.
     static func checkPath(_ path: [Certificate], is x5c: [Certificate]) throws(JWSError) {
-        guard path.count == x5c.count, zip(path, x5c).allSatisfy({ $0.encoded == $1.encoded }) else {
+        guard path.count == x5c.count, zip(path, x5c).allSatisfy({ ExactBytes($0.encoded) == ExactBytes($1.encoded) }) else {
             throw .unexpectedChainLength(expected: path.count, found: x5c.count)
         }
-    }
-
-    private static func isAnchor(_ certificate: Certificate, _ policy: TrustPolicy) -> Bool {
-        policy.anchors.contains { $0.certificate.encoded == certificate.encoded }
     }
 }

@@ -30,7 +30,7 @@ package struct ChainBuilder {
         self.time = time
         self.linkStore = linkStore
         self.budget = budget
-        intermediates = embedded.filter { certificate in !policy.anchors.contains { $0.certificate.encoded == certificate.encoded } }
+        intermediates = embedded.filter { !policy.isAnchor($0) }
     }
 
     /// A failed candidate path: the error and how many certificates the path held when it failed.
@@ -56,7 +56,7 @@ package struct ChainBuilder {
                 throw Failure(error: .missingKeyUsage(subject: leaf.subjectDescription, required: .digitalSignature), depth: 1)
             }
             // The signer may itself be an anchor (Xcode's StoreKit certificate signs directly).
-            if policy.anchors.contains(where: { $0.certificate.encoded == leaf.encoded }) {
+            if policy.isAnchor(leaf) {
                 try checkPolicy([leaf])
                 return [leaf]
             }

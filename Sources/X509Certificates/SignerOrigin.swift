@@ -40,9 +40,7 @@ public enum SignerOrigin: Sendable, Hashable {
 
     /// The origin `certificate` is an anchor of, byte for byte.
     private static func anchorOrigin(_ certificate: Certificate) -> SignerOrigin? {
-        [SignerOrigin.xcodeTesting, .appStore].first { origin in
-            origin.anchors.contains { $0.certificate.encoded == certificate.encoded }
-        }
+        [SignerOrigin.xcodeTesting, .appStore].first { TrustAnchor.contains(certificate, in: $0.anchors) }
     }
 
     /// The origin one of whose anchors is named as `certificate`'s issuer.

@@ -132,3 +132,18 @@ public struct TrustPolicy: Sendable {
             claimedCriticalExtensions: claimedCriticalExtensions)
     }
 }
+
+extension TrustPolicy {
+    /// Whether `certificate` is one of the policy's anchors, byte for byte.
+    public func isAnchor(_ certificate: Certificate) -> Bool {
+        TrustAnchor.contains(certificate, in: anchors)
+    }
+}
+
+extension TrustAnchor {
+    /// Whether `certificate` is one of `anchors`, byte for byte.
+    package static func contains(_ certificate: Certificate, in anchors: [TrustAnchor]) -> Bool {
+        let bytes = ExactBytes(certificate.encoded)
+        return anchors.contains { ExactBytes($0.certificate.encoded) == bytes }
+    }
+}

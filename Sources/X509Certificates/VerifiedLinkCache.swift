@@ -24,18 +24,12 @@ public struct CertificateLink: Hashable, Sendable {
     }
 
     public static func == (a: CertificateLink, b: CertificateLink) -> Bool {
-        bytesEqual(a.issuer, b.issuer) && bytesEqual(a.child, b.child)
+        ExactBytes(a.issuer) == ExactBytes(b.issuer) && ExactBytes(a.child) == ExactBytes(b.child)
     }
 
     public func hash(into hasher: inout Hasher) {
-        for bytes in [issuer, child] {
-            hasher.combine(bytes.count)
-            bytes.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-
-    private static func bytesEqual(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
+        hasher.combine(ExactBytes(issuer))
+        hasher.combine(ExactBytes(child))
     }
 }
 
@@ -72,7 +66,7 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
         var order: [CertificateLink] = []   // insertion order, a ring once full
         var next = 0
         /// Signing certificates' keys; emptied when `capacity` are kept and another comes.
-        var signingKeys: [CertificateBytes: ECDSAPublicKey] = [:]
+        var signingKeys: [ExactBytes: ECDSAPublicKey] = [:]
     }
 
     private let state = Mutex(State())
@@ -109,35 +103,16 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
 
     /// The kept key of `signer`, when a path from it has verified before.
     public func signingKey(of signer: Certificate) -> ECDSAPublicKey? {
-        let bytes = CertificateBytes(signer.encoded)
+        let bytes = ExactBytes(signer.encoded)
         return state.withLock { $0.signingKeys[bytes] }
     }
 
     /// Keeps `key` for `signer` (at most `capacity` signers; the whole set is dropped when full).
     public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {
-        let owned = CertificateBytes(ArraySlice(Array(signer.encoded)))
+        let owned = ExactBytes(ArraySlice(Array(signer.encoded)))
         state.withLock { state in
             if state.signingKeys.count >= capacity, state.signingKeys[owned] == nil { state.signingKeys.removeAll() }
             state.signingKeys[owned] = key
         }
-    }
-}
-
-/// A certificate's exact DER as a dictionary key: hashes its length and signature tail, compares
-/// every byte (as `CertificateLink`).
-struct CertificateBytes: Hashable, Sendable {
-    let bytes: ArraySlice<UInt8>
-
-    init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-    }
-
-    static func == (a: CertificateBytes, b: CertificateBytes) -> Bool {
-        a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.count)
-        bytes.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

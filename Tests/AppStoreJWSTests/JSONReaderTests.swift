@@ -160,29 +160,3 @@ import Testing
         #expect(SignedPayloadKind(payload: Array("{".utf8)) == .unknown)
     }
 }
-
-/// Strict base64: one alphabet, canonical endings, padding only where RFC 4648 puts it.
-@Suite struct Base64Tests {
-    @Test func urlAlphabetWithoutPadding() {
-        #expect(Base64.decodeURL(Array("AQID".utf8)[...]) == [1, 2, 3])
-        #expect(Base64.decodeURL(Array("_-8".utf8)[...]) == [0xFF, 0xEF])
-        #expect(Base64.decodeURL(Array("AQ".utf8)[...]) == [1])
-        #expect(Base64.decodeURL(Array("AQ==".utf8)[...]) == nil)   // padding
-        #expect(Base64.decodeURL(Array("/+8".utf8)[...]) == nil)   // standard alphabet
-        #expect(Base64.decodeURL(Array("AR".utf8)[...]) == nil)   // non-canonical: low bits set
-        #expect(Base64.decodeURL(Array("A".utf8)[...]) == nil)   // impossible length
-        #expect(Base64.decodeURL(Array("AQ D".utf8)[...]) == nil)   // whitespace
-    }
-
-    @Test func standardAlphabetWithPadding() {
-        #expect(Base64.decodeStandard(Array("AQID".utf8)[...]) == [1, 2, 3])
-        #expect(Base64.decodeStandard(Array("AQ==".utf8)[...]) == [1])
-        #expect(Base64.decodeStandard(Array("AQI=".utf8)[...]) == [1, 2])
-        #expect(Base64.decodeStandard(Array("/+8=".utf8)[...]) == [0xFF, 0xEF])
-        #expect(Base64.decodeStandard(Array("AQ".utf8)[...]) == nil)   // padding missing
-        #expect(Base64.decodeStandard(Array("A===".utf8)[...]) == nil)   // too much padding
-        #expect(Base64.decodeStandard(Array("AR==".utf8)[...]) == nil)   // non-canonical
-        #expect(Base64.decodeStandard(Array("_-8=".utf8)[...]) == nil)   // URL alphabet
-        #expect(Base64.decodeStandard(Array("AQ=D".utf8)[...]) == nil)   // padding inside
-    }
-}

@@ -49,6 +49,30 @@ import Testing
         #expect(Support.rSquared(modulus) == MontgomeryTests.mod(rSquared, m))
     }
 
+    /// Inverses at the edges of the binary algorithm: 1, 2, m − 1, m − 2, and powers of two whose
+    /// runs of trailing zeros cross limb boundaries.
+    @Test(arguments: Support.Modulus.allCases)
+    func inversesAtTheEdges(_ modulus: Support.Modulus) {
+        let m = Support.limbs(modulus)
+        var one = [UInt64](repeating: 0, count: m.count)
+        one[0] = 1
+        var values: [[UInt64]] = []
+        for subtrahend: UInt64 in [1, 2] {
+            var value = m
+            value[0] -= subtrahend
+            values.append(value)
+        }
+        for bit in [0, 1, 62, 63, 64, 65, 127, 128, 191, 200, 64 * m.count - 33] {
+            var value = [UInt64](repeating: 0, count: m.count)
+            value[bit / 64] = 1 << UInt64(bit % 64)
+            values.append(value)
+        }
+        values.append([UInt64](repeating: 0, count: m.count - 1) + [m[m.count - 1] - 1])   // high limb only
+        for a in values {
+            #expect(MontgomeryTests.mulMod(a, Support.inverse(a, modulus), m) == one, "\(a)")
+        }
+    }
+
     @Test(arguments: Support.Modulus.allCases)
     func fieldOperationsMatchTheReference(_ modulus: Support.Modulus) {
         let m = Support.limbs(modulus)

@@ -21,6 +21,19 @@ struct SignerOriginTests {
         SignerOrigin.recognize(signer: chain[0], among: chain)
     }
 
+    @Test func anchorsAreRecognisedByTheirBytesAlone() throws {
+        let chain = try Self.jwsChain("apple-real-test-notification")
+        let policy = TrustPolicy.appStoreSignedData
+        #expect(policy.isAnchor(chain[2]))   // Apple Root CA - G3, from the token's own bytes
+        #expect(!policy.isAnchor(chain[0]) && !policy.isAnchor(chain[1]))
+        // A copy in other memory is the same anchor; one changed byte is none.
+        var bytes = Array(chain[2].encoded)
+        #expect(policy.isAnchor(try Certificate(derEncoded: bytes)))
+        bytes[bytes.count - 1] ^= 1
+        if let altered = try? Certificate(derEncoded: bytes) { #expect(!policy.isAnchor(altered)) }
+        #expect(!TrustPolicy.xcodeSignedData.isAnchor(chain[2]))
+    }
+
     @Test func xcodeSignersAreRecognised() throws {
         for name in ["xcode", "xcode-with-purchases"] {
             #expect(Self.origin(try Self.receiptChain(name)) == .xcodeTesting, "\(name)")

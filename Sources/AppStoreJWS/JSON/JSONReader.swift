@@ -197,9 +197,10 @@ struct JSONReader {
         position += 1
         let start = position
         var escaped = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
+        while true {
+            position = JSONPlainRun.end(in: bytes, from: position)
+            guard position < bytes.count else { throw JSONError(.unexpectedEnd, at: position) }
+            switch bytes[position] {
             case UInt8(ascii: "\""):
                 position += 1
                 return (start ..< position - 1, escaped)
@@ -208,13 +209,10 @@ struct JSONReader {
                 position = try JSONStringUnescaper.skipEscape(bytes, at: position)
             case 0x00 ..< 0x20:
                 throw JSONError(.unescapedControlCharacter, at: position)
-            case 0x20 ..< 0x80:
-                position += 1
-            default:
+            default:   // a lead byte of a multi-byte scalar
                 position = try UTF8Scalar.skip(bytes, at: position)
             }
         }
-        throw JSONError(.unexpectedEnd, at: position)
     }
 
     /// Consumes a number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6).

@@ -1,4 +1,5 @@
 import AppReceipt
+import AppStoreJWS
 import Foundation
 
 /// The two App Store Server Notifications V2 endpoints: the URLs an operator enters in App Store
@@ -77,13 +78,9 @@ public struct NotificationAnswer: Sendable, Equatable {
 
 /// The notification request body: `{"signedPayload": "<JWS>"}` (other members are ignored).
 enum SignedPayloadBody {
-    /// The token, or nil when the body is not a JSON object whose `signedPayload` is a string.
-    /// Foundation's parser rejects invalid UTF-8 and caps nesting depth.
+    /// The token, or nil when the body is not a JSON object whose `signedPayload` is a string
+    /// (`ResponseBodyV2`: strict JSON, UTF-8, bounded nesting).
     static func token(_ body: Data) -> String? {
-        (try? JSONDecoder().decode(Fields.self, from: body))?.signedPayload
-    }
-
-    private struct Fields: Decodable {
-        let signedPayload: String
+        (try? ResponseBodyV2(body: Array(body)))?.signedPayload
     }
 }

@@ -66,6 +66,7 @@ import Testing
             ("no signedPayload", Data(#"{"signed_payload":"\#(token)"}"#.utf8)),
             ("number", Data(#"{"signedPayload":42}"#.utf8)),
             ("null", Data(#"{"signedPayload":null}"#.utf8)),
+            ("two signedPayload members", Data(#"{"signedPayload":"\#(token)","signedPayload":"\#(token)"}"#.utf8)),
             ("not UTF-8", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D])),
             ("deep nesting", Data((String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)).utf8)),
             ("not a JWS", SyntheticNotifications.body("abc")),

@@ -14,16 +14,26 @@ extension ECArithmeticTestSupport {
     /// Whether u1·G + u2·Q is finite with x ≡ r (mod n), by `P256JointMultiplication` (plain
     /// affine Q, scalars below n).
     package static func p256JointMultipleMatches(u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64]) -> Bool {
-        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
-        let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
-        return P256JointMultiplication.matches(u1: vector(u1), u2: vector(u2), publicKey: point, r: vector(r))
+        p256Multiple(u1: u1, u2: u2, q: q, r: r) { u1, u2, point, r in
+            P256JointMultiplication.matches(u1: u1, u2: u2, publicKey: point, r: r)
+        }
     }
 
     /// The same answer by `P256SplitMultiplication`, with Q's split table built here.
     package static func p256SplitMultipleMatches(u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64]) -> Bool {
+        p256Multiple(u1: u1, u2: u2, q: q, r: r) { u1, u2, point, r in
+            P256SplitMultiplication.matches(u1: u1, u2: u2, publicKey: P256KeyTable(publicKey: point).split, r: r)
+        }
+    }
+
+    /// The limb arrays as the multiplications take them: scalars as `LimbVector`s, Q (plain
+    /// coordinates) on the dedicated field.
+    private static func p256Multiple(
+        u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64],
+        _ matches: (LimbVector, LimbVector, P256AffinePoint, LimbVector) -> Bool
+    ) -> Bool {
         func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
         let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
-        let table = P256KeyTable(publicKey: point)
-        return P256SplitMultiplication.matches(u1: vector(u1), u2: vector(u2), publicKey: table.split, r: vector(r))
+        return matches(vector(u1), vector(u2), point, vector(r))
     }
 }

@@ -67,20 +67,28 @@ struct P256FieldElement: Sendable, Equatable {
     }
 
     /// a − b mod p: the difference, plus p when it borrowed (p's limbs masked by the borrow).
+    /// The difference is a + ~b + 1 (two's complement), an addition chain whose carry out is 1
+    /// exactly when a ≥ b: spelled as additions it compiles to `add`/`adc` with the carry in the
+    /// flags, where subtractions with a borrow variable came out as `setb` and `movzbl` per limb.
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
-        var d0 = a.l0, d1 = a.l1, d2 = a.l2, d3 = a.l3, borrow: UInt64 = 0
-        LimbVector.subtractWithBorrow(&d0, b.l0, &borrow)
-        LimbVector.subtractWithBorrow(&d1, b.l1, &borrow)
-        LimbVector.subtractWithBorrow(&d2, b.l2, &borrow)
-        LimbVector.subtractWithBorrow(&d3, b.l3, &borrow)
-        let mask = 0 &- borrow
-        var carry: UInt64 = 0
-        LimbVector.addWithCarry(&d0, mask, &carry)   // p0 = 2^64 − 1
-        LimbVector.addWithCarry(&d1, mask & p1, &carry)
-        LimbVector.addWithCarry(&d2, 0, &carry)
-        LimbVector.addWithCarry(&d3, mask & p3, &carry)
-        return Self(d0, d1, d2, d3)
+        var acc = UInt128(a.l0) &+ UInt128(~b.l0) &+ 1
+        let d0 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l1) &+ UInt128(~b.l1) &+ (acc >> 64)
+        let d1 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l2) &+ UInt128(~b.l2) &+ (acc >> 64)
+        let d2 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(a.l3) &+ UInt128(~b.l3) &+ (acc >> 64)
+        let d3 = UInt64(truncatingIfNeeded: acc)
+        let mask = UInt64(truncatingIfNeeded: acc >> 64) &- 1   // all ones when a < b
+        acc = UInt128(d0) &+ UInt128(mask)   // p0 = 2^64 − 1
+        let s0 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(d1) &+ UInt128(mask & p1) &+ (acc >> 64)
+        let s1 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(d2) &+ (acc >> 64)
+        let s2 = UInt64(truncatingIfNeeded: acc)
+        acc = UInt128(d3) &+ UInt128(mask & p3) &+ (acc >> 64)
+        return Self(s0, s1, s2, UInt64(truncatingIfNeeded: acc))
     }
 
     /// −a mod p.

@@ -12,8 +12,8 @@ enum P256GeneratorTable {
     /// G, 3G, …, (2^w − 1)G, for the joint multiplication of a key without a table.
     static let points: [P256AffinePoint] = P256AffineBatch.affine(oddMultiples(of: P256JacobianPoint(generator), count: 1 << (window - 1)))
 
-    /// The same odd multiples of G, 2^64·G, 2^128·G and 2^192·G, for the split multiplication of
-    /// a key with its table (`P256SplitTable`): 256 points, 16 KiB.
+    /// The same odd multiples of G, 2^32·G, …, 2^224·G, for the split multiplication of a key
+    /// with its table (`P256SplitTable`): 512 points, 32 KiB.
     static let split = P256SplitTable(base: generator, window: window)
 
     /// P, 3P, …, (2·count − 1)P in Jacobian form. P is finite and of prime order n, so no sum

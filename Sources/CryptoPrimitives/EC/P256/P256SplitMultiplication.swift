@@ -1,7 +1,7 @@
 /// Steps 6–8 of ECDSA verification (FIPS 186-5 §6.4.2, SEC 1 §4.1.4) for a key that carries
-/// its table (`P256KeyTable`): R = u1·G + u2·Q with both scalars' wNAF digits split into four
-/// 64-bit parts, each part adding multiples of its own base (2^(64j)·G, 2^(64j)·Q) from affine
-/// tables, so that one chain of 65 doublings serves all eight parts (`P256SplitTable`); then
+/// its table (`P256KeyTable`): R = u1·G + u2·Q with both scalars' wNAF digits split into eight
+/// 32-bit parts, each part adding multiples of its own base (2^(32j)·G, 2^(32j)·Q) from affine
+/// tables, so that one chain of 33 doublings serves all sixteen parts (`P256SplitTable`); then
 /// x(R) mod n = r checked without inverting Z, as `P256JointMultiplication` does.
 enum P256SplitMultiplication {
     /// Whether u1·G + u2·Q is a finite point whose x-coordinate is r modulo n. Allocates nothing
@@ -18,7 +18,7 @@ enum P256SplitMultiplication {
             return generator.points.withUnsafeBufferPointer { generatorMultiples in
                 publicKey.points.withUnsafeBufferPointer { keyMultiples in
                     var accumulator = P256JacobianPoint.infinity
-                    // Digit i is part i / 64 at offset i % 64; digit 256 is the last part's offset 64.
+                    // Digit i is part i / span at offset i % span; digit 256 is the last part's offset span.
                     var offset = max(top1, top2) >= lastChunk * span + span ? span : span - 1
                     while offset >= 0 {
                         accumulator = accumulator.doubled()
@@ -48,7 +48,7 @@ enum P256SplitMultiplication {
     }
 }
 
-/// A P-256 public key's split table (`P256SplitTable`, wNAF window 5: 64 affine points, 4 KiB),
+/// A P-256 public key's split table (`P256SplitTable`, wNAF window 5: 128 affine points, 8 KiB),
 /// built once for a key that verifies many signatures (`ECDSAPublicKey.withVerificationTable()`).
 final class P256KeyTable: Sendable {
     /// The window of the key's digits: 16 multiples per base, about 43 additions per verification.

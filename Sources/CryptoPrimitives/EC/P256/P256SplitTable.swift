@@ -1,14 +1,17 @@
-/// Odd multiples of a point P's four "split bases" P, 2^64·P, 2^128·P and 2^192·P, affine:
-/// with them, k·P = Σ_j k_j·(2^(64j)·P) for k's four 64-bit parts needs 64 doublings instead of
-/// 256 (Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve Cryptography" §3.3.2, fixed-base
-/// methods, with each part's digits in wNAF as in Alg. 3.51).
+/// Odd multiples of a point P's eight "split bases" P, 2^32·P, …, 2^224·P, affine: with them,
+/// k·P = Σ_j k_j·(2^(32j)·P) for k's eight 32-bit parts needs 32 doublings instead of 256
+/// (Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve Cryptography" §3.3.2, fixed-base
+/// methods, with each part's digits in wNAF as in Alg. 3.51). Eight parts of 32 bits rather than
+/// four of 64: measured with callgrind, a verification costs 310 k instructions instead of 375 k
+/// (33 doublings instead of 65; the additions are as many), for tables twice the size and a key's
+/// built in 1.17 M instructions instead of 0.76 M.
 ///
-/// `points[chunk · perChunk + i]` = (2i + 1)·2^(64·chunk)·P, for i below `perChunk` = 2^(w−1).
+/// `points[chunk · perChunk + i]` = (2i + 1)·2^(32·chunk)·P, for i below `perChunk` = 2^(w−1).
 struct P256SplitTable: Sendable {
     /// The bit offset between consecutive bases.
-    static let span = 64
-    /// Four bases cover a 256-bit scalar (its wNAF's digit 256 goes to the last one, at offset 64).
-    static let chunks = 4
+    static let span = 32
+    /// Eight bases cover a 256-bit scalar (its wNAF's digit 256 goes to the last one, at offset 32).
+    static let chunks = 8
 
     /// The wNAF window: digits odd and below 2^window in magnitude.
     let window: Int
@@ -17,7 +20,7 @@ struct P256SplitTable: Sendable {
     /// `chunks` × `perChunk` affine points, base by base.
     let points: [P256AffinePoint]
 
-    /// The table of `base` (finite, on the curve) for wNAF digits of `window`: 3 × 64 doublings
+    /// The table of `base` (finite, on the curve) for wNAF digits of `window`: 7 × 32 doublings
     /// for the bases, 2^(w−1) additions for each base's odd multiples, one inversion for all.
     init(base: P256AffinePoint, window: Int) {
         precondition(window >= 2 && window <= 7)
