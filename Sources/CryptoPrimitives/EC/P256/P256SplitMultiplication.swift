@@ -54,7 +54,7 @@ final class P256KeyTable: Sendable {
     /// The window of the key's digits: 16 multiples per base, about 43 additions per verification.
     static let window = 5
 
-    /// The key's four bases' odd multiples.
+    /// The key's eight bases' odd multiples.
     let split: P256SplitTable
 
     init(publicKey: P256AffinePoint) {
