@@ -5,11 +5,12 @@ import X509Certificates
 /// The signature a SignerInfo carries over the content (RFC 5652 §5.4–5.6).
 enum SignerSignature {
     /// Certificates the SignerInfo names: issuer and serial number, or subjectKeyIdentifier.
-    /// Copies of one certificate (an anchor the message also carries) count once.
+    /// Copies of one certificate (an anchor the message also carries) count once: the same
+    /// bytes, compared as `ExactBytes` (eight at a time) as the chain and JWS code do.
     static func certificates(matching signer: SignerInfo, in storage: [UInt8], among certificates: [Certificate]) -> [Certificate] {
         var matching: [Certificate] = []
         for certificate in certificates where names(certificate, signer, storage) {
-            if !matching.contains(where: { $0.encoded == certificate.encoded }) { matching.append(certificate) }
+            if !matching.contains(where: { ExactBytes($0.encoded) == ExactBytes(certificate.encoded) }) { matching.append(certificate) }
         }
         return matching
     }

@@ -160,3 +160,62 @@ package enum ECArithmeticTestSupport {
             JointMultiplication<Curve>.multiply(generatorScalar: vector(u1), publicKeyScalar: vector(u2), publicKey: affine(q, Curve.self)).affine())
     }
 }
+
+extension ECArithmeticTestSupport {
+    /// The width-`width` NAF digits of the scalar with little-endian `limbs` (below 2^bitCount,
+    /// at most six limbs) by `WNAF.recode`, bitCount + 1 of them, and the index it returns.
+    package static func wnafDigits(_ limbs: [UInt64], bitCount: Int, width: Int) -> (digits: [Int], top: Int) {
+        let padded = limbs + Array(repeating: 0, count: LimbVector.capacity - limbs.count)
+        let scalar = LimbVector(storage: (padded[0], padded[1], padded[2], padded[3], padded[4], padded[5]))
+        var digits = [Int8](repeating: 0x55, count: bitCount + 1)
+        let top = digits.withUnsafeMutableBufferPointer { WNAF.recode(scalar, bitCount: bitCount, width: width, into: $0) }
+        return (digits.map(Int.init), top)
+    }
+}
+
+extension ECArithmeticTestSupport {
+    /// a⁻¹ mod m by `DivstepInverse` for an odd m below 2^256 (four limbs) and a below m, or nil
+    /// when it finds gcd(a, m) ≠ 1.
+    package static func divstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64]? {
+        precondition(a.count == 4 && m.count == 4)
+        let inverse = DivstepInverse(modulus: vector(m)).inverse(of: vector(a))
+        return inverse.map { Array([$0.storage.0, $0.storage.1, $0.storage.2, $0.storage.3]) }
+    }
+
+    /// a⁻¹ mod m by the binary extended Euclidean algorithm, for a in [1, m − 1].
+    package static func binaryInverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
+        func binary<M: PrimeModulus>(_: M.Type) -> [UInt64] { array(MontgomeryResidue<M>.binaryInverse(vector(a)), M.self) }
+        return binary(type(modulus))
+    }
+}
+
+extension ECArithmeticTestSupport {
+    /// Runs `DivstepInverse` on a modulo m (both as for `divstepInverse`) batch by batch and
+    /// says whether d and e stayed in (−2m, m) after every update, the range its update keeps
+    /// (and its final normalisation assumes).
+    package static func divstepRangesHold(_ a: [UInt64], modulus m: [UInt64]) -> Bool {
+        let inverse = DivstepInverse(modulus: vector(m))
+        var d = Signed62.zero, e = Signed62.one, f = inverse.modulus, g = Signed62(vector(a))
+        var eta: Int64 = -1
+        func inRange(_ x: Signed62) -> Bool { compare(x, inverse.modulus, times: -2) > 0 && compare(x, inverse.modulus, times: 1) < 0 }
+        for _ in 0 ..< 12 {
+            let matrix = DivstepInverse.divsteps(eta: &eta, f0: UInt64(bitPattern: f.v0), g0: UInt64(bitPattern: g.v0))
+            inverse.updateDE(&d, &e, by: matrix)
+            guard inRange(d), inRange(e) else { return false }
+            DivstepInverse.updateFG(&f, &g, by: matrix)
+            if g.isZero { return true }
+        }
+        return false
+    }
+
+    /// The sign of x − k·m, both carried to limbs in [0, 2^62) under a signed top limb.
+    private static func compare(_ x: Signed62, _ m: Signed62, times k: Int64) -> Int {
+        var a = x, b = Signed62(m.v0 * k, m.v1 * k, m.v2 * k, m.v3 * k, m.v4 * k)
+        a.carry()
+        b.carry()
+        for (p, q) in [(a.v4, b.v4), (a.v3, b.v3), (a.v2, b.v2), (a.v1, b.v1), (a.v0, b.v0)] where p != q {
+            return p < q ? -1 : 1
+        }
+        return 0
+    }
+}

@@ -1,8 +1,8 @@
 /// ECDSA signature verification, FIPS 186-5 §6.4.2 (SEC 1 §4.1.4), for one curve.
 ///
 /// Everything it handles is public (the key, the signature, the digest), so it is not constant
-/// time: inversion modulo n by the binary extended Euclidean algorithm, branches on wNAF digits and on the
-/// exceptional cases of point addition.
+/// time: inversion modulo n by variable-time divsteps (P-256) or the binary extended Euclidean
+/// algorithm (P-384), branches on wNAF digits and on the exceptional cases of point addition.
 enum ECDSAVerification<Curve: WeierstrassCurve> {
     typealias Scalar = MontgomeryResidue<Curve.Order>
     typealias Element = MontgomeryResidue<Curve.Field>
@@ -27,7 +27,7 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
         // 3, SEC 1 §4.1.4 step 5); any hash length works.
         let e = truncatedDigest(digest)
         // Step 4: w = s⁻¹ mod n (kept in Montgomery form, s⁻¹·R).
-        let w = Scalar(Scalar.binaryInverse(s))
+        let w = Scalar(Scalar.plainInverse(s))
         // Step 5: u1 = e·w, u2 = r·w; a Montgomery product with one plain operand is plain.
         return ((Scalar(montgomery: e) * w).montgomery, (Scalar(montgomery: r) * w).montgomery, r)
     }

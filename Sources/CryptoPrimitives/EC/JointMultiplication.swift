@@ -48,31 +48,3 @@ enum JointMultiplication<Curve: WeierstrassCurve> {
         }
     }
 }
-
-/// Width-w non-adjacent form (Hankerson, Menezes, Vanstone, Alg. 3.35; written as BoringSSL's
-/// `ec_compute_wNAF`): digits that are zero or odd with |d| < 2^w, at most one non-zero digit in
-/// any w + 1 consecutive ones, Σ d[i]·2^i = the scalar.
-enum WNAF {
-    /// Writes the digits of `scalar` (below 2^bitCount) into `digits` (bitCount + 1 of them) and
-    /// returns the index of the highest non-zero digit, or −1 for zero.
-    static func recode(_ scalar: LimbVector, bitCount: Int, width: Int, into digits: UnsafeMutableBufferPointer<Int8>) -> Int {
-        precondition(width >= 2 && width <= 7 && digits.count == bitCount + 1)
-        func bit(_ index: Int) -> Int {
-            index < bitCount ? Int(truncatingIfNeeded: scalar[index >> 6] >> UInt64(index & 63) & 1) : 0
-        }
-        let bound = 1 << width, mask = (bound << 1) - 1
-        var window = Int(truncatingIfNeeded: scalar[0]) & mask   // bits 0 … w of the rest
-        var top = -1
-        for index in 0 ... bitCount {
-            var digit = 0
-            if window & 1 == 1 {
-                digit = window & bound != 0 ? window - (bound << 1) : window   // in (−2^w, 2^w)
-                window -= digit   // now ≡ 0 mod 2^(w+1)
-                top = index
-            }
-            digits[index] = Int8(truncatingIfNeeded: digit)
-            window = window >> 1 + bit(index + width + 1) << width
-        }
-        return top
-    }
-}

@@ -235,15 +235,24 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
         return LimbVector.select(keepValue, value, difference, count: k)
     }
 
-    /// a⁻¹ mod m (zero for zero): the plain value inverted by the binary extended Euclidean
-    /// algorithm, then back into Montgomery form. Two multiplications and about 2·64k cheap
-    /// shift-or-subtract steps, against some 64k multiplications for Fermat's a^(m−2). Variable
-    /// time (branches on the value), which suits public data only: verification inverts s,
-    /// affine conversion inverts Z; test signing is not secret-safe anyway.
+    /// a⁻¹ mod m (zero for zero): the plain value inverted (`plainInverse`: divsteps or the
+    /// binary extended Euclidean algorithm), then back into Montgomery form; either is far
+    /// cheaper than the some 64k multiplications of Fermat's a^(m−2). Variable time (branches on
+    /// the value), which suits public data only: verification inverts s, affine conversion
+    /// inverts Z; test signing is not secret-safe anyway.
     func inverse() -> Self {
         let a = value
         guard !a.isZero else { return .zero }
-        return Self(Self.binaryInverse(a))
+        return Self(Self.plainInverse(a))
+    }
+
+    /// a⁻¹ mod m for a plain a in [1, m − 1]: by divsteps (`DivstepInverse`) for moduli of up
+    /// to four limbs, else (and should the divsteps not finish) by the binary method below.
+    static func plainInverse(_ a: LimbVector) -> LimbVector {
+        if Modulus.limbCount <= 4, let inverse = DivstepInverse(modulus: Modulus.modulus).inverse(of: a) {
+            return inverse
+        }
+        return binaryInverse(a)
     }
 
     /// a⁻¹ mod m for a plain a in [1, m − 1] (Hankerson, Menezes, Vanstone, "Guide to Elliptic

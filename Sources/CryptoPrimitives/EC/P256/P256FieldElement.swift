@@ -117,7 +117,7 @@ struct P256FieldElement: Sendable, Equatable {
         return atLeastP ? Self(d0, d1, d2, d3) : Self(v0, v1, v2, v3)
     }
 
-    /// a⁻¹ mod p (zero for zero), through the generic binary inversion (same representation).
+    /// a⁻¹ mod p (zero for zero), through the generic inversion (divsteps; same representation).
     func inverse() -> Self {
         Self(montgomery: MontgomeryResidue<P256.Field>(montgomery: montgomery).inverse().montgomery)
     }

@@ -37,9 +37,11 @@ struct P256JacobianPoint: Sendable {
     @inline(__always)
     func negated() -> Self { Self(x: x, y: -y, z: z) }
 
-    /// 2P: "dbl-2001-b", 3M + 5S. Infinity stays infinity (Z3 = 2·Y·Z = 0); P-256 has prime
-    /// order, so no point has y = 0 and no other input is exceptional. The multiples of γ = Y²
-    /// are shared: 4β = X·4γ and 8γ² = 2·(2γ)², three modular doublings where the EFD's
+    /// 2P: "dbl-2001-b", with Z3 = 2·Y·Z as a product (4M + 4S): the EFD's (Y + Z)² − γ − δ
+    /// trades that product for a squaring and three modular additions, which cost more here
+    /// (callgrind: 1.4 % of a verification). Infinity stays infinity (Z3 = 2·Y·Z = 0); P-256 has
+    /// prime order, so no point has y = 0 and no other input is exceptional. The multiples of
+    /// γ = Y² are shared: 4β = X·4γ and 8γ² = 2·(2γ)², three modular doublings where the EFD's
     /// sequence has five.
     @inline(__always)
     func doubled() -> Self {
@@ -50,7 +52,7 @@ struct P256JacobianPoint: Sendable {
         let t = (x - delta) * (x + delta)
         let alpha = t.doubled() + t
         let x3 = alpha.squared() - beta4.doubled()
-        let z3 = (y + z).squared() - gamma - delta
+        let z3 = (y * z).doubled()
         let y3 = alpha * (beta4 - x3) - gamma2x.squared().doubled()
         return Self(x: x3, y: y3, z: z3)
     }
@@ -80,13 +82,19 @@ struct P256JacobianPoint: Sendable {
     /// P + Q: "add-2007-bl", 11M + 5S.
     @inline(__always)
     func adding(_ other: Self) -> Self {
-        if isInfinity { return other }
         if other.isInfinity { return self }
+        return adding(P256CachedPoint(other))
+    }
+
+    /// P + Q for a finite Q whose Z² and Z³ are at hand: "add-2007-bl" less their squaring and
+    /// multiplication, 10M + 4S.
+    func adding(_ cached: P256CachedPoint) -> Self {
+        let other = cached.point
+        if isInfinity { return other }
         let z1z1 = z.squared()
-        let z2z2 = other.z.squared()
-        let u1 = x * z2z2
+        let u1 = x * cached.zz
         let u2 = other.x * z1z1
-        let s1 = y * other.z * z2z2
+        let s1 = y * cached.zzz
         let s2 = other.y * z * z1z1
         let h = u2 - u1
         let r = (s2 - s1).doubled()
@@ -98,7 +106,34 @@ struct P256JacobianPoint: Sendable {
         let v = u1 * i
         let x3 = r.squared() - j - v.doubled()
         let y3 = r * (v - x3) - (s1 * j).doubled()
-        let z3 = ((z + other.z).squared() - z1z1 - z2z2) * h
+        let z3 = ((z + other.z).squared() - z1z1 - cached.zz) * h
         return Self(x: x3, y: y3, z: z3)
     }
+}
+
+/// A finite Jacobian point with Z² and Z³ computed once, for a point added many times (the
+/// public key's multiples in the joint multiplication): each addition saves a squaring and a
+/// multiplication (callgrind: 1.3 % of a verification with a key without a table).
+struct P256CachedPoint: Sendable {
+    var point: P256JacobianPoint
+    var zz: P256FieldElement
+    var zzz: P256FieldElement
+
+    @inline(__always)
+    init(_ point: P256JacobianPoint) {
+        self.point = point
+        zz = point.z.squared()
+        zzz = point.z * zz
+    }
+
+    @inline(__always)
+    init(point: P256JacobianPoint, zz: P256FieldElement, zzz: P256FieldElement) {
+        self.point = point
+        self.zz = zz
+        self.zzz = zzz
+    }
+
+    /// −Q: Z, and so Z² and Z³, unchanged.
+    @inline(__always)
+    func negated() -> Self { Self(point: point.negated(), zz: zz, zzz: zzz) }
 }
