@@ -87,4 +87,27 @@ import Testing
         MontgomeryTests.subtract(&minusU1, u1)
         #expect(!Support.p256SplitMultipleMatches(u1: u1, u2: minusU1, q: Support.generator(.p256), r: [1, 0, 0, 0]))
     }
+
+    /// The dedicated additions (affine, Jacobian, Jacobian with cached Z powers) against the
+    /// generic code, and their exceptional cases: P + P doubles, P + (−P) and only it is the
+    /// point at infinity, infinity + Q is Q.
+    @Test(arguments: Support.P256AdditionForm.allCases)
+    func additionsMatchTheGenericOnesAtTheEdges(_ form: Support.P256AdditionForm) throws {
+        let n = Support.limbs(.p256Order)
+        var generator = SplitMix64(seed: 0xEC_0258)
+        for _ in 0 ..< 8 {
+            let p = try #require(ECDSAArithmeticTests.multiplyGenerator(.p256, ECDSAArithmeticTests.random(below: n, &generator)))
+            let q = try #require(ECDSAArithmeticTests.multiplyGenerator(.p256, ECDSAArithmeticTests.random(below: n, &generator)))
+            let minusP = (x: p.x, y: Support.difference([0, 0, 0, 0], p.y, .p256Field))
+            let sum = try #require(Support.add(.p256, p, q, mixed: true))
+            let dedicated = try #require(Support.p256Add(p, q, as: form))
+            #expect(dedicated.x == sum.x && dedicated.y == sum.y)
+            let doubled = try #require(Support.double(.p256, p))
+            let same = try #require(Support.p256Add(p, p, as: form))
+            #expect(same.x == doubled.x && same.y == doubled.y)
+            #expect(Support.p256Add(p, minusP, as: form) == nil)
+            let fromInfinity = try #require(Support.p256Add(nil, q, as: form))
+            #expect(fromInfinity.x == q.x && fromInfinity.y == q.y)
+        }
+    }
 }

@@ -116,4 +116,24 @@ import Testing
         #expect(digits[0] == -1)
         #expect(digits[1 ..< 256].allSatisfy { $0 == 0 })
     }
+
+    @Test func bitsAtTheWidthAndAboveAreIgnored() {
+        var generator = SplitMix64(seed: 0x3A_F2_0000)
+        for bitCount in [255, 256, 130, 64] {
+            for _ in 0 ..< 50 {
+                // The scalar's value below 2^bitCount, and ones (or random bits) above it.
+                var limbs = (0 ..< 6).map { _ in generator.next() }
+                var clean = limbs
+                for bit in bitCount ..< 384 { clean[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
+                if generator.next() & 1 == 0 {
+                    for bit in bitCount ..< 384 { limbs[bit >> 6] |= 1 << UInt64(bit & 63) }
+                }
+                for width in 2 ... 7 {
+                    let recoded = ECArithmeticTestSupport.wnafDigits(limbs, bitCount: bitCount, width: width)
+                    let expected = Self.reference(clean, bitCount: bitCount, width: width)
+                    #expect(recoded.digits == expected.digits && recoded.top == expected.top, "bitCount \(bitCount), width \(width)")
+                }
+            }
+        }
+    }
 }

@@ -247,12 +247,15 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     }
 
     /// a⁻¹ mod m for a plain a in [1, m − 1]: by divsteps (`DivstepInverse`) for moduli of up
-    /// to four limbs, else (and should the divsteps not finish) by the binary method below.
+    /// to four limbs, else by the binary method below. The moduli are prime, so every such a
+    /// has an inverse and the divsteps find it; a nil from them would mean a broken caller (a
+    /// not in range), which stops here rather than in the binary method's endless loop.
     static func plainInverse(_ a: LimbVector) -> LimbVector {
-        if Modulus.limbCount <= 4, let inverse = DivstepInverse(modulus: Modulus.modulus).inverse(of: a) {
-            return inverse
+        guard Modulus.limbCount <= 4 else { return binaryInverse(a) }
+        guard let inverse = DivstepInverse(modulus: Modulus.modulus).inverse(of: a) else {
+            preconditionFailure("no inverse modulo a prime: the value is not in [1, m − 1]")
         }
-        return binaryInverse(a)
+        return inverse
     }
 
     /// a⁻¹ mod m for a plain a in [1, m − 1] (Hankerson, Menezes, Vanstone, "Guide to Elliptic

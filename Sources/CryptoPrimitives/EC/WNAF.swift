@@ -33,20 +33,25 @@ enum WNAF {
     }
 
     /// The lowest position at or above `start` whose bit is set (`set`) or clear (`!set`), where
-    /// bits at bitCount and above count as clear; bitCount + 1 when there is none (only for set bits).
+    /// bits at bitCount and above count as clear (whatever the limbs hold there); bitCount + 1
+    /// when there is none (only for set bits).
     @inline(__always)
     private static func nextBit(of scalar: LimbVector, from start: Int, bitCount: Int, set: Bool) -> Int {
         var position = start
         while position < bitCount {
             let limb = scalar[position >> 6], shift = UInt64(position & 63)
             let word = (set ? limb : ~limb) >> shift
-            if word != 0 { return min(position + word.trailingZeroBitCount, set ? bitCount + 1 : bitCount) }
+            if word != 0 {
+                let found = position + word.trailingZeroBitCount
+                return found < bitCount ? found : (set ? bitCount + 1 : bitCount)
+            }
             position = (position | 63) + 1
         }
-        return set ? bitCount + 1 : max(position, start)
+        return set ? bitCount + 1 : max(start, bitCount)
     }
 
-    /// Bits index … index + count − 1 of the scalar (count ≤ 8), zero at bitCount and above.
+    /// Bits index … index + count − 1 of the scalar (count ≤ 8), those at bitCount and above
+    /// read as zero (whatever the limbs hold there, as `nextBit` reads them).
     @inline(__always)
     private static func bits(of scalar: LimbVector, at index: Int, count: Int, bitCount: Int) -> Int {
         guard index < bitCount else { return 0 }
@@ -55,6 +60,6 @@ enum WNAF {
         if shift > 64 - UInt64(count), limbIndex + 1 < LimbVector.capacity {
             word |= scalar[limbIndex + 1] << (64 - shift)
         }
-        return Int(truncatingIfNeeded: word) & ((1 << count) - 1)
+        return Int(truncatingIfNeeded: word) & ((1 << min(count, bitCount - index)) - 1)
     }
 }

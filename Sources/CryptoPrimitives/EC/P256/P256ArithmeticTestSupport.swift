@@ -26,6 +26,39 @@ extension ECArithmeticTestSupport {
         }
     }
 
+    /// How `p256Add` adds Q: as an affine point (mixed addition), a Jacobian one, or a Jacobian
+    /// one with its Z² and Z³ (`P256CachedPoint`).
+    package enum P256AdditionForm: CaseIterable, Sendable {
+        case affine, jacobian, cached
+    }
+
+    /// P + Q on the dedicated P-256 points, plain affine in and out (nil for the point at
+    /// infinity, as P or as the sum). P, and Q unless added as affine, get a Z other than 1
+    /// first, so that every Z term of the formulas counts.
+    package static func p256Add(_ p: (x: [UInt64], y: [UInt64])?, _ q: (x: [UInt64], y: [UInt64]), as form: P256AdditionForm) -> (
+        x: [UInt64], y: [UInt64]
+    )? {
+        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
+        func affine(_ point: (x: [UInt64], y: [UInt64])) -> P256AffinePoint {
+            P256AffinePoint(x: P256FieldElement(plain: vector(point.x)), y: P256FieldElement(plain: vector(point.y)))
+        }
+        func scaled(_ point: P256AffinePoint, by factor: UInt64) -> P256JacobianPoint {
+            let z = P256FieldElement(plain: vector([factor, 0, 0, 0])), z2 = z.squared()
+            return P256JacobianPoint(x: point.x * z2, y: point.y * z2 * z, z: z)
+        }
+        let left = p.map { scaled(affine($0), by: 3) } ?? .infinity
+        let sum: P256JacobianPoint
+        switch form {
+        case .affine: sum = left.adding(affine(q))
+        case .jacobian: sum = left.adding(scaled(affine(q), by: 5))
+        case .cached: sum = left.adding(P256CachedPoint(scaled(affine(q), by: 5)))
+        }
+        guard !sum.isInfinity else { return nil }
+        let inverse = sum.z.inverse(), inverse2 = inverse.squared(), one = P256FieldElement(1, 0, 0, 0)
+        func limbs(_ e: P256FieldElement) -> [UInt64] { [e.l0, e.l1, e.l2, e.l3] }
+        return (limbs(sum.x * inverse2 * one), limbs(sum.y * inverse2 * inverse * one))
+    }
+
     /// The limb arrays as the multiplications take them: scalars as `LimbVector`s, Q (plain
     /// coordinates) on the dedicated field.
     private static func p256Multiple(

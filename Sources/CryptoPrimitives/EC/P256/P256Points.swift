@@ -90,6 +90,7 @@ struct P256JacobianPoint: Sendable {
     /// multiplication, 10M + 4S.
     func adding(_ cached: P256CachedPoint) -> Self {
         let other = cached.point
+        assert(!other.isInfinity, "a cached point is finite")
         if isInfinity { return other }
         let z1z1 = z.squared()
         let u1 = x * cached.zz
