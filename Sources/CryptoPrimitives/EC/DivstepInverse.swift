@@ -28,20 +28,28 @@ struct DivstepInverse {
     }
 
     /// a⁻¹ mod m for a in [1, m − 1], or nil when gcd(a, m) ≠ 1 or the divsteps did not reach
-    /// g = 0 within the bound for 256-bit inputs (12 batches of 62 ≥ Bernstein–Yang's bound of
-    /// 741 divsteps; not exceeded for any input). The callers' moduli are prime.
+    /// g = 0 within the bound (see `run`). The callers' moduli are prime.
     func inverse(of a: LimbVector) -> LimbVector? {
+        guard let (d, f) = run(a) else { return nil }
+        // f = ±gcd(a, m): d·a ≡ f, so d (or −d) is the inverse only when that is 1.
+        guard f.isOne || f.isMinusOne else { return nil }
+        return normalized(d, negate: f.isMinusOne).limbs
+    }
+
+    /// Batches of divsteps from d = 0, e = 1, f = m, g = a until g = 0: the final d and f, or nil
+    /// when g is not 0 within the bound for 256-bit inputs (12 batches of 62 ≥ Bernstein–Yang's
+    /// bound of 741 divsteps; not exceeded for any input). `observe` sees d and e after every
+    /// update (the tests check their range there).
+    @inline(__always)
+    func run(_ a: LimbVector, observe: ((Signed62, Signed62) -> Void)? = nil) -> (d: Signed62, f: Signed62)? {
         var d = Signed62.zero, e = Signed62.one, f = modulus, g = Signed62(a)
         var eta: Int64 = -1   // −δ; δ starts at 1
         for _ in 0 ..< 12 {
             let matrix = Self.divsteps(eta: &eta, f0: UInt64(bitPattern: f.v0), g0: UInt64(bitPattern: g.v0))
             updateDE(&d, &e, by: matrix)
+            observe?(d, e)
             Self.updateFG(&f, &g, by: matrix)
-            if g.isZero {
-                // f = ±gcd(a, m): d·a ≡ f, so d (or −d) is the inverse only when that is 1.
-                guard f.isOne || f.isMinusOne else { return nil }
-                return normalized(d, negate: f.isMinusOne).limbs
-            }
+            if g.isZero { return (d, f) }
         }
         return nil
     }

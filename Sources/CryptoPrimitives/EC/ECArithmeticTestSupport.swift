@@ -107,7 +107,8 @@ package enum ECArithmeticTestSupport {
         array(MontgomeryResidue<M>(vector(a)).inverse().value, M.self)
     }
 
-    private static func vector(_ limbs: [UInt64]) -> LimbVector {
+    /// Up to six little-endian limbs as a `LimbVector` (the rest zero).
+    static func vector(_ limbs: [UInt64]) -> LimbVector {
         precondition(limbs.count <= LimbVector.capacity)
         var vector = LimbVector.zero
         for (index, limb) in limbs.enumerated() { vector[index] = limb }
@@ -165,8 +166,7 @@ extension ECArithmeticTestSupport {
     /// The width-`width` NAF digits of the scalar with little-endian `limbs` (below 2^bitCount,
     /// at most six limbs) by `WNAF.recode`, bitCount + 1 of them, and the index it returns.
     package static func wnafDigits(_ limbs: [UInt64], bitCount: Int, width: Int) -> (digits: [Int], top: Int) {
-        let padded = limbs + Array(repeating: 0, count: LimbVector.capacity - limbs.count)
-        let scalar = LimbVector(storage: (padded[0], padded[1], padded[2], padded[3], padded[4], padded[5]))
+        let scalar = vector(limbs)
         var digits = [Int8](repeating: 0x55, count: bitCount + 1)
         let top = digits.withUnsafeMutableBufferPointer { WNAF.recode(scalar, bitCount: bitCount, width: width, into: $0) }
         return (digits.map(Int.init), top)
@@ -195,17 +195,10 @@ extension ECArithmeticTestSupport {
     /// (and its final normalisation assumes).
     package static func divstepRangesHold(_ a: [UInt64], modulus m: [UInt64]) -> Bool {
         let inverse = DivstepInverse(modulus: vector(m))
-        var d = Signed62.zero, e = Signed62.one, f = inverse.modulus, g = Signed62(vector(a))
-        var eta: Int64 = -1
         func inRange(_ x: Signed62) -> Bool { compare(x, inverse.modulus, times: -2) > 0 && compare(x, inverse.modulus, times: 1) < 0 }
-        for _ in 0 ..< 12 {
-            let matrix = DivstepInverse.divsteps(eta: &eta, f0: UInt64(bitPattern: f.v0), g0: UInt64(bitPattern: g.v0))
-            inverse.updateDE(&d, &e, by: matrix)
-            guard inRange(d), inRange(e) else { return false }
-            DivstepInverse.updateFG(&f, &g, by: matrix)
-            if g.isZero { return true }
-        }
-        return false
+        var held = true
+        let finished = inverse.run(vector(a)) { d, e in held = held && inRange(d) && inRange(e) } != nil
+        return held && finished
     }
 
     /// The sign of x − k·m, both carried to limbs in [0, 2^62) under a signed top limb.

@@ -38,20 +38,16 @@ extension ECArithmeticTestSupport {
     package static func p256Add(_ p: (x: [UInt64], y: [UInt64])?, _ q: (x: [UInt64], y: [UInt64]), as form: P256AdditionForm) -> (
         x: [UInt64], y: [UInt64]
     )? {
-        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
-        func affine(_ point: (x: [UInt64], y: [UInt64])) -> P256AffinePoint {
-            P256AffinePoint(x: P256FieldElement(plain: vector(point.x)), y: P256FieldElement(plain: vector(point.y)))
-        }
         func scaled(_ point: P256AffinePoint, by factor: UInt64) -> P256JacobianPoint {
             let z = P256FieldElement(plain: vector([factor, 0, 0, 0])), z2 = z.squared()
             return P256JacobianPoint(x: point.x * z2, y: point.y * z2 * z, z: z)
         }
-        let left = p.map { scaled(affine($0), by: 3) } ?? .infinity
+        let left = p.map { scaled(p256Point($0), by: 3) } ?? .infinity
         let sum: P256JacobianPoint
         switch form {
-        case .affine: sum = left.adding(affine(q))
-        case .jacobian: sum = left.adding(scaled(affine(q), by: 5))
-        case .cached: sum = left.adding(P256CachedPoint(scaled(affine(q), by: 5)))
+        case .affine: sum = left.adding(p256Point(q))
+        case .jacobian: sum = left.adding(scaled(p256Point(q), by: 5))
+        case .cached: sum = left.adding(P256CachedPoint(scaled(p256Point(q), by: 5)))
         }
         guard !sum.isInfinity else { return nil }
         let inverse = sum.z.inverse(), inverse2 = inverse.squared(), one = P256FieldElement(1, 0, 0, 0)
@@ -65,8 +61,11 @@ extension ECArithmeticTestSupport {
         u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64]), r: [UInt64],
         _ matches: (LimbVector, LimbVector, P256AffinePoint, LimbVector) -> Bool
     ) -> Bool {
-        func vector(_ limbs: [UInt64]) -> LimbVector { LimbVector(storage: (limbs[0], limbs[1], limbs[2], limbs[3], 0, 0)) }
-        let point = P256AffinePoint(x: P256FieldElement(plain: vector(q.x)), y: P256FieldElement(plain: vector(q.y)))
-        return matches(vector(u1), vector(u2), point, vector(r))
+        matches(vector(u1), vector(u2), p256Point(q), vector(r))
+    }
+
+    /// A point's plain affine coordinates on the dedicated field.
+    private static func p256Point(_ point: (x: [UInt64], y: [UInt64])) -> P256AffinePoint {
+        P256AffinePoint(x: P256FieldElement(plain: vector(point.x)), y: P256FieldElement(plain: vector(point.y)))
     }
 }
