@@ -11,6 +11,9 @@ public struct TransactionReceipt: Sendable {
     public let dictionary: StringDictionary
     /// The decoded `signature`.
     public let signature: LegacySignature
+    /// The `signature` bytes as decoded from base64: version byte, RSA signature, certificate
+    /// length and certificate (`LegacySignature`).
+    public let signatureBytes: [UInt8]
     /// The `purchase-info` bytes as decoded from base64: what the signature covers, after the
     /// version byte.
     public let purchaseInfoBytes: [UInt8]
@@ -91,7 +94,7 @@ public struct TransactionReceipt: Sendable {
         } catch {
             throw .dictionary(error)
         }
-        let signatureBytes = try Self.base64Value("signature", in: dictionary)
+        signatureBytes = try Self.base64Value("signature", in: dictionary)
         do {
             signature = try LegacySignature(signatureBytes)
         } catch {

@@ -32,6 +32,9 @@ final class CommitCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { ($0.entries[key], $0.generation) }
     }
 
+    /// The generation to pass to `insert` after reading a value whose key is not known yet.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
     /// Caches `value`, read at `generation`, unless a commit has happened since or the cache has
     /// no room left for it.
     func insert(_ value: Value, for key: Key, readAt generation: UInt64) {
@@ -67,11 +70,19 @@ final class ReadCaches: Sendable {
         let originalTransactionIDs: [String]
     }
 
-    /// An App Store Server API customer, by the transaction id it was asked about.
-    struct CustomerKey: Hashable, Sendable {
+    /// A transaction id asked about, of one app and environment.
+    struct TransactionKey: Hashable, Sendable {
         let bundleID: String
         let environment: String
         let transactionID: String
+    }
+
+    /// An App Store Server API customer: its original transaction ids (sorted), whichever of its
+    /// transaction ids it was asked about, so a customer is kept once.
+    struct CustomerKey: Hashable, Sendable {
+        let bundleID: String
+        let environment: String
+        let originalTransactionIDs: [String]
     }
 
     /// 64 MiB of histories: each weighs its latest receipt's bytes and its transactions' and
@@ -88,9 +99,16 @@ final class ReadCaches: Sendable {
             + customer.renewals.reduce(0) { $0 + $1.facts.jws.utf8.count + 256 }
     }
 
+    /// 16 MiB of transaction ids asked about and their customers' original ids: each weighs its
+    /// strings' bytes plus 128.
+    let originals = CommitCache<TransactionKey, [String]>(capacity: 16 << 20) { originals in
+        originals.reduce(128) { $0 + $1.utf8.count + 16 }
+    }
+
     /// Forgets every cached read: a batch has committed something.
     func invalidate() {
         histories.invalidate()
         customers.invalidate()
+        originals.invalidate()
     }
 }

@@ -34,12 +34,15 @@ extension Schema {
 /// SQL of the credential tables, with `?` placeholders (numbered for PostgreSQL).
 enum CredentialStatements {
     static let selectAppRecords = """
-        SELECT bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed FROM apps ORDER BY bundle_id
+        SELECT bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed, unproven_legacy_production
+        FROM apps ORDER BY bundle_id
         """
     static let putApp = """
-        INSERT INTO apps (bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO apps (bundle_id, shared_secret_hash, apple_id, token_id, token_sha256, encryption_key_sealed, unproven_legacy_production)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (bundle_id) DO UPDATE SET shared_secret_hash = excluded.shared_secret_hash, apple_id = excluded.apple_id,
-            token_id = excluded.token_id, token_sha256 = excluded.token_sha256, encryption_key_sealed = excluded.encryption_key_sealed
+            token_id = excluded.token_id, token_sha256 = excluded.token_sha256, encryption_key_sealed = excluded.encryption_key_sealed,
+            unproven_legacy_production = excluded.unproven_legacy_production
         """
     static let deleteApp = "DELETE FROM apps WHERE bundle_id = ? RETURNING bundle_id"
     static let deleteAppFromKeys = "DELETE FROM api_key_apps WHERE bundle_id = ?"
@@ -65,13 +68,15 @@ enum CredentialStatements {
     /// An app record from its columns; credentials only when the app has a token.
     static func app(
         bundleID: String, secret: [UInt8]?, appleID: Int64?, tokenID: String?, tokenSHA256: [UInt8]?,
-        sealedEncryptionKey: [UInt8]?
+        sealedEncryptionKey: [UInt8]?, acceptsUnprovenLegacyProduction: Bool
     ) -> AppRecord {
         let credentials = tokenID.flatMap { id in
             tokenSHA256.map { AppCredentials(tokenID: id, tokenSHA256: $0, sealedEncryptionKey: sealedEncryptionKey) }
         }
         return AppRecord(
-            registration: AppRegistration(bundleID: bundleID, sharedSecretHash: secret, appleID: appleID),
+            registration: AppRegistration(
+                bundleID: bundleID, sharedSecretHash: secret, appleID: appleID,
+                acceptsUnprovenLegacyProduction: acceptsUnprovenLegacyProduction),
             credentials: credentials)
     }
 }

@@ -7,14 +7,14 @@ extension PostgresStore {
         try await database { [client, logger] in
             var apps: [AppRecord] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: CredentialStatements.selectAppRecords), logger: logger)
-            for try await (bundle, secret, appleID, tokenID, tokenSHA, key) in rows.decode(
-                (String, ByteBuffer?, Int64?, String?, ByteBuffer?, ByteBuffer?).self)
+            for try await (bundle, secret, appleID, tokenID, tokenSHA, key, legacy) in rows.decode(
+                (String, ByteBuffer?, Int64?, String?, ByteBuffer?, ByteBuffer?, Int64).self)
             {
                 apps.append(
                     CredentialStatements.app(
                         bundleID: bundle, secret: secret.map { Array(buffer: $0) }, appleID: appleID,
                         tokenID: tokenID, tokenSHA256: tokenSHA.map { Array(buffer: $0) },
-                        sealedEncryptionKey: key.map { Array(buffer: $0) }))
+                        sealedEncryptionKey: key.map { Array(buffer: $0) }, acceptsUnprovenLegacyProduction: legacy != 0))
             }
             return apps
         }
@@ -29,6 +29,7 @@ extension PostgresStore {
         binds.append(c?.tokenID)
         binds.append(c.map { ByteBuffer(bytes: $0.tokenSHA256) })
         binds.append(c?.sealedEncryptionKey.map { ByteBuffer(bytes: $0) })
+        binds.append(Int64(r.acceptsUnprovenLegacyProduction ? 1 : 0))
         _ = try await run(CredentialStatements.putApp, binds)
     }
 

@@ -251,8 +251,11 @@ public final class PostgresStore: ReceiptStore {
         try await database { [client, logger] in
             var apps: [AppRegistration] = []
             let rows = try await client.query(PostgresQuery(unsafeSQL: StoreStatements.selectApps), logger: logger)
-            for try await (bundle, secret, appleID) in rows.decode((String, ByteBuffer?, Int64?).self) {
-                apps.append(AppRegistration(bundleID: bundle, sharedSecretHash: secret.map { Array(buffer: $0) }, appleID: appleID))
+            for try await (bundle, secret, appleID, legacy) in rows.decode((String, ByteBuffer?, Int64?, Int64).self) {
+                apps.append(
+                    AppRegistration(
+                        bundleID: bundle, sharedSecretHash: secret.map { Array(buffer: $0) }, appleID: appleID,
+                        acceptsUnprovenLegacyProduction: legacy != 0))
             }
             return apps
         }

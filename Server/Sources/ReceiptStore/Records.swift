@@ -103,10 +103,17 @@ public struct AppRegistration: Sendable, Hashable {
     /// The app's Apple id (App Store Connect), when configured: production notifications must
     /// carry it as `data.appAppleId`.
     public var appleID: Int64?
+    /// Whether an iOS 6 style transaction receipt that says it is from production is answered 0
+    /// at the production endpoint (`app add --accept-unproven-legacy-production`; off by
+    /// default). Nothing Apple signed in such a receipt tells production from sandbox: its
+    /// `environment` line is outside the signature, so with this on, a sandbox purchase whose
+    /// line was deleted passes as a production one.
+    public var acceptsUnprovenLegacyProduction: Bool
 
-    public init(bundleID: String, sharedSecretHash: [UInt8]?, appleID: Int64? = nil) {
+    public init(bundleID: String, sharedSecretHash: [UInt8]?, appleID: Int64? = nil, acceptsUnprovenLegacyProduction: Bool = false) {
         self.bundleID = bundleID
         self.sharedSecretHash = sharedSecretHash
         self.appleID = appleID
+        self.acceptsUnprovenLegacyProduction = acceptsUnprovenLegacyProduction
     }
 }

@@ -9,7 +9,8 @@ extension SQLiteStore {
             try Row.fetchAll(db, sql: CredentialStatements.selectAppRecords).map { row in
                 CredentialStatements.app(
                     bundleID: row[0], secret: Self.bytes(row[1]), appleID: row[2], tokenID: row[3],
-                    tokenSHA256: Self.bytes(row[4]), sealedEncryptionKey: Self.bytes(row[5]))
+                    tokenSHA256: Self.bytes(row[4]), sealedEncryptionKey: Self.bytes(row[5]),
+                    acceptsUnprovenLegacyProduction: (row[6] as Int64) != 0)
             }
         }
     }
@@ -21,7 +22,7 @@ extension SQLiteStore {
                 sql: CredentialStatements.putApp,
                 arguments: [
                     r.bundleID, r.sharedSecretHash.map { Data($0) }, r.appleID, c?.tokenID, c.map { Data($0.tokenSHA256) },
-                    c?.sealedEncryptionKey.map { Data($0) },
+                    c?.sealedEncryptionKey.map { Data($0) }, r.acceptsUnprovenLegacyProduction ? 1 : 0,
                 ])
         }
     }

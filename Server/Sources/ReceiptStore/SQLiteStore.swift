@@ -191,7 +191,9 @@ public final class SQLiteStore: ReceiptStore {
     public func apps() async throws -> [AppRegistration] {
         try await read { db in
             try Row.fetchAll(db, sql: StoreStatements.selectApps).map { row in
-                AppRegistration(bundleID: row[0], sharedSecretHash: (row[1] as Data?).map { [UInt8]($0) }, appleID: row[2])
+                AppRegistration(
+                    bundleID: row[0], sharedSecretHash: (row[1] as Data?).map { [UInt8]($0) }, appleID: row[2],
+                    acceptsUnprovenLegacyProduction: (row[3] as Int64) != 0)
             }
         }
     }

@@ -109,6 +109,10 @@ enum Schema {
         secretsAtRest,   // version 5 (SecretsSchema.swift)
         SignedDataSchema.migration,   // version 6 (AppStoreServerAPI/SignedDataSchema.swift)
         IAPKeySchema.migration,   // version 7 (AppStoreServerAPI/IAPKeySchema.swift)
+        Migration(version: 8, name: "apps.unproven_legacy_production") { d in
+            // `AppRegistration.acceptsUnprovenLegacyProduction`: off for every app already registered.
+            ["ALTER TABLE apps ADD COLUMN unproven_legacy_production \(d.int64) NOT NULL DEFAULT 0"]
+        },
     ]
 
     /// The newest version this program knows.

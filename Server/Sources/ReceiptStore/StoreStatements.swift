@@ -29,7 +29,7 @@ enum StoreStatements {
         INSERT INTO apps (bundle_id, shared_secret_hash, apple_id) VALUES (?, ?, ?)
         ON CONFLICT (bundle_id) DO UPDATE SET shared_secret_hash = excluded.shared_secret_hash, apple_id = excluded.apple_id
         """
-    static let selectApps = "SELECT bundle_id, shared_secret_hash, apple_id FROM apps ORDER BY bundle_id"
+    static let selectApps = "SELECT bundle_id, shared_secret_hash, apple_id, unproven_legacy_production FROM apps ORDER BY bundle_id"
     /// Transactions are counted once per key, whether receipts, notifications or both told of them.
     static let counts = """
         SELECT (SELECT COUNT(*) FROM receipts), (SELECT COUNT(*) FROM (SELECT bundle_id, environment, transaction_id FROM transactions \

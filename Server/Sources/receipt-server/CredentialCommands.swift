@@ -74,6 +74,13 @@ struct AppCommand: AsyncParsableCommand {
         @Option(help: "The app's Apple id (App Store Connect), which production notifications must name.") var appleID: Int64?
         @Flag(help: "Make a new AES-256 key for the encrypted endpoint (/v1/receipt/encrypted), stored sealed under the secrets key.")
         var encryptionKey = false
+        @Flag(
+            help: """
+                Answer iOS 6 transaction receipts that say they are from production with status 0 at /verifyReceipt. \
+                Nothing Apple signed in them tells production from sandbox: a sandbox purchase with its environment line \
+                deleted passes too. Off: such receipts get 21007 at production and are answered as sandbox ones at /sandbox.
+                """)
+        var acceptUnprovenLegacyProduction = false
 
         func validate() throws {
             if let appleID, appleID <= 0 { throw ValidationError("--apple-id must be a positive number") }
@@ -82,7 +89,9 @@ struct AppCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await storage.withAdmin { admin in
-                let (token, key) = try await admin.addApp(bundleID, sharedSecret: sharedSecret, appleID: appleID, encryptionKey: encryptionKey)
+                let (token, key) = try await admin.addApp(
+                    bundleID, sharedSecret: sharedSecret, appleID: appleID, encryptionKey: encryptionKey,
+                    acceptsUnprovenLegacyProduction: acceptUnprovenLegacyProduction)
                 var object: [String: Any] = ["bundle_id": bundleID, "token": token]
                 if let key { object["encryption_key"] = Data(key).base64EncodedString() }
                 try printJSON(object)
@@ -105,6 +114,7 @@ struct AppCommand: AsyncParsableCommand {
                             "encryption_key": app.credentials?.sealedEncryptionKey != nil,
                         ]
                         if let appleID = app.registration.appleID { object["apple_id"] = Int(appleID) }
+                        if app.registration.acceptsUnprovenLegacyProduction { object["accept_unproven_legacy_production"] = true }
                         if let tokenID = app.credentials?.tokenID { object["token_id"] = tokenID }
                         return object
                     })

@@ -59,15 +59,19 @@ public struct CredentialAdmin: Sendable {
     }
 
     /// Adds (or replaces, with a new token) an app; returns its token and, when asked for, its
-    /// new encryption key, both shown once.
-    public func addApp(_ bundleID: String, sharedSecret: String?, appleID: Int64?, encryptionKey: Bool) async throws
-        -> (token: String, encryptionKey: [UInt8]?)
-    {
+    /// new encryption key, both shown once. `acceptsUnprovenLegacyProduction`: see
+    /// `AppRegistration.acceptsUnprovenLegacyProduction` (off unless the operator asks).
+    public func addApp(
+        _ bundleID: String, sharedSecret: String?, appleID: Int64?, encryptionKey: Bool,
+        acceptsUnprovenLegacyProduction: Bool = false
+    ) async throws -> (token: String, encryptionKey: [UInt8]?) {
         guard AppRegistry.isValidBundleID(bundleID) else { throw Refusal.invalidBundleID(bundleID) }
         let token = Credential.generate(.appToken)
         let key = encryptionKey ? AnswerEncryption.newKey() : nil
         let sealed = try key.map { try secrets.sealEncryptionKey($0, bundleID: bundleID) }
-        let registration = AppRegistration(bundleID: bundleID, sharedSecretHash: sharedSecret.map(SharedSecretHash.make), appleID: appleID)
+        let registration = AppRegistration(
+            bundleID: bundleID, sharedSecretHash: sharedSecret.map(SharedSecretHash.make), appleID: appleID,
+            acceptsUnprovenLegacyProduction: acceptsUnprovenLegacyProduction)
         try await store.putApp(
             AppRecord(
                 registration: registration,

@@ -126,13 +126,13 @@ public final class HostedService: Sendable {
     private func verify(_ bytes: [UInt8], app: HostedRegistry.App, at endpoint: HostedEndpoint, now: Date) async -> Verified {
         var receiptEndpoint = VerifyEndpoint.production
         var check = verifier.check(bytes, at: receiptEndpoint)
-        if case .refused(.sandboxReceiptAtProduction) = check {
+        if case .refused(.sandboxReceiptAtProduction, _) = check {
             receiptEndpoint = .sandbox
             check = verifier.check(bytes, at: receiptEndpoint)
         }
         let receipt: VerifyReceiptService.CheckedReceipt
         switch check {
-        case .refused(let status): return .refused(Self.apple(status))
+        case .refused(let status, _): return .refused(Self.apple(status))
         case .authentic(let checked): receipt = checked
         }
         if let refusal = Self.otherApp(receipt.verified, app) { return .refused(refusal) }

@@ -21,6 +21,7 @@ extension Inspector {
         report.policy = legacyPolicy.name
         report.validationTime = receipt.purchaseDate.seconds
         report.fields(receiptObject: TransactionReceiptJSON.receiptObject(receipt))
+        report.fieldRows.insert(Self.claimedEnvironmentRow(receipt), at: 0)
         report.purchases([TransactionReceiptJSON.inAppObject(receipt)], total: 1)
         report.summarize([InspectionPurchase(receipt)])
         report.raw = TransactionReceiptJSON.response(receipt)
@@ -38,6 +39,12 @@ extension Inspector {
             report.raw = ReceiptJSON.failure(.notAuthenticated)
         }
         return report
+    }
+
+    /// The environment the receipt claims, marked as outside its signature: nothing Apple signed
+    /// in a transaction receipt tells production from sandbox (Server/README "Trust").
+    static func claimedEnvironmentRow(_ receipt: TransactionReceipt) -> [String: String] {
+        ["name": "environment", "value": (receipt.isSandbox ? "Sandbox" : "Production") + " (claimed, not signed)"]
     }
 
     static func rule(_ error: TransactionReceiptValidationError) -> InspectionRule {

@@ -39,6 +39,13 @@ public final class AppRegistry: Sendable {
         apps.withLock { $0[bundleID]?.appleID }
     }
 
+    /// Whether the app answers production transaction receipts whose environment nothing signed
+    /// proves (`AppRegistration.acceptsUnprovenLegacyProduction`); false for an app not
+    /// registered, and for every app while the registry is empty.
+    func acceptsUnprovenLegacyProduction(_ bundleID: String) -> Bool {
+        apps.withLock { $0[bundleID]?.acceptsUnprovenLegacyProduction ?? false }
+    }
+
     /// Whether `password` is the shared secret whose salted hash is `expected`
     /// (`SharedSecretHash.matches`: compared in constant time).
     static func matches(password: String?, expected: [UInt8]) -> Bool {

@@ -48,7 +48,7 @@ struct ReceiptVerifier: Sendable {
     }
 
     func verify(_ bytes: [UInt8], sha256: [UInt8], context: VerificationContext) -> Verdict {
-        if TransactionReceipt.recognises(bytes) { return verifyTransactionReceipt(bytes, sha256: sha256) }
+        if TransactionReceipt.recognises(bytes) { return verifyTransactionReceipt(bytes) }
         guard let receipt = try? AppReceipt(bytes) else { return .malformed }
         let policy = context == .xcodeAllowed && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : appStore
         do {
@@ -63,14 +63,14 @@ struct ReceiptVerifier: Sendable {
 
     /// A transaction receipt: malformed text (or signature blob) is 21002, any refusal of the
     /// signature or chain 21003. Xcode never signed these, so the context does not matter.
-    func verifyTransactionReceipt(_ bytes: [UInt8], sha256: [UInt8]) -> Verdict {
+    func verifyTransactionReceipt(_ bytes: [UInt8]) -> Verdict {
         guard let receipt = try? TransactionReceipt(bytes) else { return .malformed }
         do {
             try receipt.verify(policy: legacy, linkStore: linkCache)
         } catch {
             return .notAuthentic
         }
-        return .authentic(VerifiedReceipt(receipt, bytes: bytes, sha256: sha256))
+        return .authentic(VerifiedReceipt(receipt))
     }
 
     /// SHA-256 of the receipt bytes: the cache's and the database's key.

@@ -7,9 +7,19 @@ import ReceiptStore
 /// them; the text added here holds only digits, dates, base64 and fixed names, which need no
 /// escaping.
 enum ResponseJSON {
-    /// `{"status":N}`, and for 21100 `"is-retryable":true`.
-    static func failure(_ status: VerifyStatus) -> String {
-        status == .storageUnavailable ? #"{"status":21100,"is-retryable":true}"# : #"{"status":\#(status.rawValue)}"#
+    /// `{"status":N}`, and for 21100 `"is-retryable":true`; for a transaction receipt refused for
+    /// its environment, the environment it claims and that nothing signed proves it
+    /// (`unprovenEnvironment`).
+    static func failure(_ status: VerifyStatus, unprovenClaim: ReceiptEnvironment? = nil) -> String {
+        if status == .storageUnavailable { return #"{"status":21100,"is-retryable":true}"# }
+        guard let unprovenClaim else { return #"{"status":\#(status.rawValue)}"# }
+        return #"{"status":\#(status.rawValue),"# + unprovenEnvironment(claim: unprovenClaim) + "}"
+    }
+
+    /// `"claimed_environment":"…","environment_proven":false`: what a transaction receipt says of
+    /// its environment, outside its signature.
+    static func unprovenEnvironment(claim: ReceiptEnvironment) -> String {
+        #""claimed_environment":""# + claim.verifyReceiptName + #"","environment_proven":false"#
     }
 
     /// Status 0: `environment`, `receipt` with the request dates, and for receipts with

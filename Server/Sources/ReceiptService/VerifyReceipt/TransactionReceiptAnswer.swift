@@ -11,7 +11,11 @@ import ReceiptStore
 /// expired at the request time.
 enum TransactionReceiptAnswer {
     static func answer(_ receipt: VerifiedReceipt, history: PurchaseHistory?, now: Date) -> VerifyAnswer {
-        let head = #","receipt":"# + receipt.receiptJSON
+        // Where it was admitted (its endpoint), what it claims, and that nothing signed proves it.
+        let head =
+            #","environment":""# + receipt.record.environment + #"","#
+            + ResponseJSON.unprovenEnvironment(claim: receipt.unprovenEnvironmentClaim ?? receipt.environment)
+            + #","receipt":"# + receipt.receiptJSON
         guard let history, let latest = history.transactions.first else {
             return VerifyAnswer(status: .valid, json: #"{"status":0"# + head + "}")
         }

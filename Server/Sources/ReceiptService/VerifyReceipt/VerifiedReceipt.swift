@@ -6,8 +6,10 @@ import ReceiptStore
 /// receipt and kept in the verification cache.
 struct VerifiedReceipt: Sendable {
     /// What storage keeps (bytes, SHA-256, key fields, in-app purchases as `in_app` JSON).
-    let record: ReceiptRecord
-    let environment: ReceiptEnvironment
+    private(set) var record: ReceiptRecord
+    /// The environment the receipt is answered and stored in: an app receipt's own (signed); a
+    /// transaction receipt's, once `admitted(at:)`, its endpoint's.
+    private(set) var environment: ReceiptEnvironment
     /// `receipt verify --json`'s `receipt` object, without the request dates (a transaction
     /// receipt's: its purchase-info keys).
     let receiptJSON: String
@@ -16,9 +18,19 @@ struct VerifiedReceipt: Sendable {
     let subscriptionOriginalIDs: [String]
     /// The app's Apple id as the receipt names it (`app_item_id`; production receipts carry it).
     let appItemID: Int64?
-    /// Whether this is an iOS 6 style transaction receipt (DESIGN §14), answered in its own
-    /// shape (`ResponseJSON.transactionReceipt`); false for an app receipt.
-    let isTransactionReceipt: Bool
+    /// The iOS 6 style transaction receipt (DESIGN §14), answered in its own shape
+    /// (`TransactionReceiptAnswer`); nil for an app receipt.
+    let transactionReceipt: TransactionReceipt?
+
+    /// Whether this is an iOS 6 style transaction receipt.
+    var isTransactionReceipt: Bool { transactionReceipt != nil }
+
+    /// The environment the receipt says it is from, when nothing signed says so: a transaction
+    /// receipt's `environment` line (absent: Production), outside its signature. Nil for an app
+    /// receipt, whose environment is a signed attribute.
+    var unprovenEnvironmentClaim: ReceiptEnvironment? {
+        transactionReceipt.map { $0.isSandbox ? .sandbox : .production }
+    }
 
     /// Whether the receipt holds an auto-renewable subscription.
     var hasSubscription: Bool { !subscriptionOriginalIDs.isEmpty }
@@ -27,7 +39,7 @@ struct VerifiedReceipt: Sendable {
         environment = receipt.environment
         appItemID = receipt.appItemIdentifier
         receiptJSON = ReceiptJSON.receiptObject(receipt)
-        isTransactionReceipt = false
+        transactionReceipt = nil
         var originals = Set<String>()
         let transactions = receipt.inAppPurchases.map { purchase in
             let original = purchase.originalTransactionIdentifier ?? purchase.transactionIdentifier
@@ -47,12 +59,14 @@ struct VerifiedReceipt: Sendable {
 
     /// A transaction receipt: one transaction, stored in `in_app`'s key format beside app
     /// receipts' (same key: bundle id, environment, transaction id), so that either kind's answer
-    /// sees the other's renewals. Its date as a source is its purchase date.
-    init(_ receipt: TransactionReceipt, bytes: [UInt8], sha256: [UInt8]) {
+    /// sees the other's renewals. Its date as a source is its purchase date. Stored as its signed
+    /// form (`TransactionReceipt.signedForm`), keyed by that form's SHA-256, in the environment
+    /// it claims until `admitted(at:)` says which one it is answered in.
+    init(_ receipt: TransactionReceipt) {
         environment = receipt.isSandbox ? .sandbox : .production
         appItemID = receipt.appItemIdentifier.flatMap { Int64($0) }
         receiptJSON = TransactionReceiptJSON.receiptObject(receipt)
-        isTransactionReceipt = true
+        transactionReceipt = receipt
         let original = receipt.originalTransactionIdentifier ?? receipt.transactionIdentifier
         subscriptionOriginalIDs = receipt.isAutoRenewable ? [original] : []
         let transaction = TransactionRecord(
@@ -60,9 +74,25 @@ struct VerifiedReceipt: Sendable {
             productID: receipt.productIdentifier,
             purchaseMilliseconds: receipt.purchaseDate.milliseconds,
             json: TransactionReceiptJSON.inAppObject(receipt))
+        let signed = receipt.signedForm(sandbox: receipt.isSandbox)
         record = ReceiptRecord(
-            sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
+            sha256: ReceiptVerifier.sha256(signed), bytes: signed, bundleID: receipt.bundleIdentifier,
             environment: environment.verifyReceiptName,
             createdMilliseconds: receipt.purchaseDate.milliseconds, transactions: [transaction])
+    }
+
+    /// The receipt as answered and stored at `endpoint`. An app receipt is unchanged (its
+    /// endpoint was checked against its signed environment). A transaction receipt takes the
+    /// endpoint's environment, and its stored form says so: its `environment` line is not signed
+    /// (`unprovenEnvironmentClaim`), so the endpoint that admitted it decides.
+    func admitted(at endpoint: VerifyEndpoint) -> VerifiedReceipt {
+        guard let transactionReceipt else { return self }
+        var admitted = self
+        admitted.environment = endpoint == .sandbox ? .sandbox : .production
+        let signed = transactionReceipt.signedForm(sandbox: endpoint == .sandbox)
+        admitted.record.bytes = signed
+        admitted.record.sha256 = ReceiptVerifier.sha256(signed)
+        admitted.record.environment = admitted.environment.verifyReceiptName
+        return admitted
     }
 }

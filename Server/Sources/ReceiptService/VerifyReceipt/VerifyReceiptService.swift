@@ -111,7 +111,7 @@ public final class VerifyReceiptService: Sendable {
         guard let text = request.receiptData.value, let bytes = ReceiptData.decode(text) else { return failure(.malformedReceipt) }
         let receipt: CheckedReceipt
         switch check(bytes, at: endpoint) {
-        case .refused(let status): return failure(status)
+        case .refused(let status, let claim): return VerifyAnswer(status: status, json: ResponseJSON.failure(status, unprovenClaim: claim))
         case .authentic(let checked): receipt = checked
         }
         switch registry.decision(for: receipt.verified.record.bundleID) {
@@ -128,7 +128,9 @@ public final class VerifyReceiptService: Sendable {
     /// Receipt bytes checked up to the app: decoded and verified (21002, 21003) and at home at
     /// `endpoint` (21007, 21008).
     enum Check: Sendable {
-        case refused(VerifyStatus)
+        /// Refused with `status`; `unprovenClaim` is the environment a transaction receipt
+        /// refused for its environment says it is from, which nothing signed proves.
+        case refused(VerifyStatus, unprovenClaim: ReceiptEnvironment?)
         case authentic(CheckedReceipt)
     }
 
@@ -144,10 +146,35 @@ public final class VerifyReceiptService: Sendable {
         let key = VerificationCache.Key(sha256: sha256, context: endpoint == .sandbox && allowXcode ? .xcodeAllowed : .appStoreOnly)
         let entry = verdict(bytes, key)
         guard case .authentic(let receipt) = entry.verdict else {
-            return .refused(entry.verdict.isMalformed ? .malformedReceipt : .notAuthenticated)
+            return .refused(entry.verdict.isMalformed ? .malformedReceipt : .notAuthenticated, unprovenClaim: nil)
         }
-        if let mismatch = environmentMismatch(receipt.environment, endpoint) { return .refused(mismatch) }
+        if let claim = receipt.unprovenEnvironmentClaim {
+            let trusted = registry.acceptsUnprovenLegacyProduction(receipt.record.bundleID)
+            if let mismatch = Self.unprovenEnvironmentMismatch(claim, endpoint, trustingProductionClaims: trusted) {
+                return .refused(mismatch, unprovenClaim: claim)
+            }
+            // Stored in the endpoint's environment as its signed form: `stored` is about the bytes
+            // sent, which other endpoints (and other variants of the receipt) share.
+            return .authentic(CheckedReceipt(verified: receipt.admitted(at: endpoint), key: key, stored: false))
+        }
+        if let mismatch = environmentMismatch(receipt.environment, endpoint) { return .refused(mismatch, unprovenClaim: nil) }
         return .authentic(CheckedReceipt(verified: receipt, key: key, stored: entry.stored))
+    }
+
+    /// Where a transaction receipt is at home, when nothing signed tells its environment (its
+    /// `environment` line is outside the signature: DESIGN §14, Server/README "Trust"). A claim
+    /// of the sandbox is believed (it gains nothing): 21007 at production. A claim of production
+    /// is believed only for an app whose operator chose to (`trustingProductionClaims`), with
+    /// Apple's 21008 at the sandbox endpoint; otherwise the receipt is answered as a sandbox one,
+    /// 21007 at production (a client retries at the sandbox endpoint, as Apple tells it to).
+    static func unprovenEnvironmentMismatch(
+        _ claim: ReceiptEnvironment, _ endpoint: VerifyEndpoint, trustingProductionClaims: Bool
+    ) -> VerifyStatus? {
+        switch (claim == .production && trustingProductionClaims, endpoint) {
+        case (true, .production), (false, .sandbox): return nil
+        case (false, .production): return .sandboxReceiptAtProduction
+        case (true, .sandbox): return .productionReceiptAtSandbox
+        }
     }
 
     /// Status 0 for an admitted receipt, once it is durable (21100 when storage fails): stores

@@ -7,23 +7,20 @@ extension PostgresStore {
         try await database { [notificationWriter] in try await notificationWriter.submit(.posted(posted)) }
     }
 
+    /// The transaction id's original ids, then their signed transactions (newest first, at most
+    /// `SignedDataStatements.maxCustomerRows`) and renewal infos, on one connection.
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
         try await database { [client, logger] in
             try await client.withConnection { connection in
-                var linking = CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .postgres)
-                while let step = linking.next {
-                    switch step {
-                    case .transactions(let statement):
-                        linking.take(
-                            transactions: try await connection.query(Self.query(statement), logger: logger)
-                                .decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction))
-                    case .originals(let statement):
-                        linking.take(originals: try await connection.query(Self.query(statement), logger: logger).decode(String.self).all())
-                    }
-                }
-                guard let renewals = linking.renewals else { return nil }
+                let named = SignedDataStatements.originalsOf(transactionID, bundleID: bundleID, environment: environment, .postgres)
+                let originals = try await connection.query(Self.query(named), logger: logger).decode(String.self).all().sorted()
+                guard !originals.isEmpty else { return nil }
+                let transactions = SignedDataStatements.transactionsOf(
+                    originals, limit: SignedDataStatements.maxCustomerRows, bundleID: bundleID, environment: environment, .postgres)
+                let renewals = SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .postgres)
                 return CustomerRecords(
-                    transactions: linking.transactions,
+                    transactions: try await connection.query(Self.query(transactions), logger: logger)
+                        .decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction),
                     renewals: try await connection.query(Self.query(renewals), logger: logger)
                         .decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal))
             }

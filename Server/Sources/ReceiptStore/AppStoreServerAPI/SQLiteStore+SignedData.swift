@@ -8,38 +8,50 @@ extension SQLiteStore {
         try await notificationWriter.submit(.posted(posted))
     }
 
-    /// From the cache when no commit has happened since this transaction id's customer was read
-    /// (`ReadCaches.customers`); a transaction id not found is read anew each time.
+    /// From the caches when no commit has happened since (`ReadCaches`): the transaction id's
+    /// original ids, then the customer of those originals, kept once whichever of its ids is
+    /// asked about. A transaction id not found is read anew each time.
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
-        let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, transactionID: transactionID)
-        let (cached, generation) = caches.customers.lookup(key)
-        if let cached { return cached }
-        let customer = try await readCustomer(bundleID: bundleID, environment: environment, transactionID: transactionID)
-        if let customer { caches.customers.insert(customer, for: key, readAt: generation) }
+        let asked = ReadCaches.TransactionKey(bundleID: bundleID, environment: environment, transactionID: transactionID)
+        let (known, originalsGeneration) = caches.originals.lookup(asked)
+        if let known { return try await customer(bundleID: bundleID, environment: environment, originals: known) }
+        let customerGeneration = caches.customers.generation
+        // One read: the originals, then their transactions and renewal infos.
+        let found = try await read { db -> ([String], CustomerRecords)? in
+            let statement = SignedDataStatements.originalsOf(transactionID, bundleID: bundleID, environment: environment, .sqlite)
+            let originals = try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)).sorted()
+            guard !originals.isEmpty else { return nil }
+            return (originals, try Self.readCustomer(db, bundleID: bundleID, environment: environment, originals: originals))
+        }
+        guard let (originals, customer) = found else { return nil }
+        caches.originals.insert(originals, for: asked, readAt: originalsGeneration)
+        let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, originalTransactionIDs: originals)
+        caches.customers.insert(customer, for: key, readAt: customerGeneration)
         return customer
     }
 
-    private func readCustomer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
-        // One read: the linking's statements, then the renewal infos.
-        try await read { db in
-            var linking = CustomerLinking(of: transactionID, bundleID: bundleID, environment: environment, .sqlite)
-            while let step = linking.next {
-                switch step {
-                case .transactions(let statement):
-                    linking.take(
-                        transactions: try Self.rows(db, statement) { row in
-                            SignedDataStatements.transaction(
-                                (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]))
-                        })
-                case .originals(let statement):
-                    linking.take(originals: try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)))
-                }
-            }
-            guard let renewals = linking.renewals else { return nil }
-            return CustomerRecords(
-                transactions: linking.transactions,
-                renewals: try Self.rows(db, renewals) { row in SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4])) })
-        }
+    /// The customer of `originals` (sorted), from the cache or read.
+    private func customer(bundleID: String, environment: String, originals: [String]) async throws -> CustomerRecords {
+        let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, originalTransactionIDs: originals)
+        let (cached, generation) = caches.customers.lookup(key)
+        if let cached { return cached }
+        let customer = try await read { db in try Self.readCustomer(db, bundleID: bundleID, environment: environment, originals: originals) }
+        caches.customers.insert(customer, for: key, readAt: generation)
+        return customer
+    }
+
+    /// The signed transactions (newest first, at most `SignedDataStatements.maxCustomerRows`) and
+    /// renewal infos of `originals`.
+    private static func readCustomer(_ db: Database, bundleID: String, environment: String, originals: [String]) throws -> CustomerRecords {
+        let transactions = SignedDataStatements.transactionsOf(
+            originals, limit: SignedDataStatements.maxCustomerRows, bundleID: bundleID, environment: environment, .sqlite)
+        let renewals = SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .sqlite)
+        return CustomerRecords(
+            transactions: try rows(db, transactions) { row in
+                SignedDataStatements.transaction(
+                    (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]))
+            },
+            renewals: try rows(db, renewals) { row in SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4])) })
     }
 
     public func notificationHistory(bundleID: String, environment: String, query: NotificationHistoryQuery) async throws -> [StoredNotificationEntry]

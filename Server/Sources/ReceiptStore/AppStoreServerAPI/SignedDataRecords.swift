@@ -13,7 +13,8 @@ public struct SignedTransactionFacts: Sendable, Hashable {
     public var revocationMilliseconds: Int64?
     /// `inAppOwnershipType`: `PURCHASED` or `FAMILY_SHARED`.
     public var inAppOwnershipType: String?
-    /// `appAccountToken` (a UUID the app set), which links original transactions into one customer.
+    /// `appAccountToken` (a UUID the app set at purchase time: the app's own user id, never a
+    /// link between original transactions).
     public var appAccountToken: String?
 
     /// Facts of a verified token.
@@ -109,9 +110,9 @@ public struct StoredSignedRenewal: Sendable, Hashable {
     }
 }
 
-/// Everything stored of one customer of one app and environment: every original transaction the
-/// server can link to the transaction asked about (the same `originalTransactionId`; the same
-/// `appAccountToken`, when the app set one, repeated until nothing new is linked).
+/// Everything stored of one customer of one app and environment: the original transactions of
+/// the transaction asked about (`SignedDataStatements.originalsOf`: the `originalTransactionId`
+/// family, which Apple signs; never an `appAccountToken`, which the app chooses).
 public struct CustomerRecords: Sendable, Hashable {
     /// Every signed transaction of those original transactions (any order).
     public var transactions: [StoredSignedTransaction]

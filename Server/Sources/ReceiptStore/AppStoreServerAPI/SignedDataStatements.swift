@@ -80,21 +80,23 @@ enum SignedDataWrite: Sendable {
 /// The App Store Server API's reads, one SQL text for both backends (DESIGN §13). Only rows that
 /// hold a JWS (stored since version 6) are seen.
 enum SignedDataStatements {
-    /// How many rounds of `appAccountToken` linking a customer read does at most.
-    static let maxLinkRounds = 8
-    /// How many original transactions, and how many transactions, one customer read returns at most.
+    /// How many transactions one customer read returns at most (newest purchases first).
     static let maxCustomerRows = 10_000
 
-    /// The original transaction ids of the signed transactions that hold one of `tokens`.
-    static func originalsWith(_ tokens: [String], bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
+    /// The original transaction ids of the customer of `id` (DESIGN §13, Server/README "Who is one
+    /// customer"): the original of the signed transaction `id`, and `id` itself when signed
+    /// transactions name it as their original. Only facts Apple signed and the client cannot
+    /// choose link transactions: an `appAccountToken`, which the app sets, never does. Both halves
+    /// are read by an index (the primary key; `notification_transactions_by_original`, one row).
+    static func originalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
+        SQLStatement(
             d,
             """
-            SELECT DISTINCT original_transaction_id FROM notification_transactions WHERE bundle_id = ? AND environment = ? \
-            AND signed_transaction IS NOT NULL AND app_account_token IS NOT NULL AND 
-            """, .text(bundleID), .text(environment))
-        statement.among("app_account_token", tokens)
-        return statement
+            SELECT original_transaction_id FROM notification_transactions \
+            WHERE bundle_id = ? AND environment = ? AND transaction_id = ? AND signed_transaction IS NOT NULL \
+            UNION SELECT original_transaction_id FROM (SELECT original_transaction_id FROM notification_transactions \
+            WHERE bundle_id = ? AND environment = ? AND original_transaction_id = ? AND signed_transaction IS NOT NULL LIMIT 1) AS named
+            """, .text(bundleID), .text(environment), .text(id), .text(bundleID), .text(environment), .text(id))
     }
 
     /// The columns `transaction(_:)` reads, of the signed transactions of an app and environment
@@ -109,24 +111,6 @@ enum SignedDataStatements {
     /// The newest purchases first, at most `limit`.
     private static func newestFirst(_ statement: inout SQLStatement, limit: Int) {
         statement.append(" ORDER BY purchase_date_ms DESC, transaction_id DESC LIMIT ?", .integer(Int64(limit)))
-    }
-
-    /// The signed transactions of the original transactions of `id`: the original of the signed
-    /// transaction `id`, and `id` itself as an original (when signed transactions name it so);
-    /// newest purchase first, at most `maxCustomerRows`. One statement where the customer has no
-    /// app account token to follow, the usual case. The subquery finds the first original by the
-    /// primary key, and the outer query reads each original's rows by
-    /// `notification_transactions_by_original`.
-    static func transactionsOfOriginalsOf(_ id: String, bundleID: String, environment: String, _ d: SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            d,
-            selectSignedTransactions + """
-                original_transaction_id IN (SELECT original_transaction_id FROM notification_transactions \
-                WHERE bundle_id = ? AND environment = ? AND transaction_id = ? AND signed_transaction IS NOT NULL \
-                UNION ALL SELECT CAST(? AS TEXT))
-                """, .text(bundleID), .text(environment), .text(bundleID), .text(environment), .text(id), .text(id))
-        newestFirst(&statement, limit: maxCustomerRows)
-        return statement
     }
 
     /// The signed transactions of `originals`, newest purchase first, at most `limit`; columns as

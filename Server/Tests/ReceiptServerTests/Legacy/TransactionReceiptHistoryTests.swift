@@ -27,8 +27,9 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func eachKindSeesTheOthersRenewals(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
+        try await SyntheticLegacy.trustProductionClaims(database)
         try await TestServer.with(TestServer.legacyConfiguration(database)) { client in
-            let first = Data(Self.first).base64EncodedString()
+            let first = Data(try SyntheticLegacy.signedForm(Self.first)).base64EncodedString()
             // Alone: the receipt is its own latest renewal.
             var answer = try await client.verify(SyntheticLegacy.body(Self.first))
             #expect(Self.latest(answer)?["transaction_id"] == "1000000046178817")
@@ -57,7 +58,7 @@ import Testing
             let newest = try #require(Self.latest(answer))
             // The stored receipt's own object: every purchase-info key, item_id included.
             #expect(newest as NSDictionary == (try TransactionReceiptStatusTests.object(Self.later)) as NSDictionary)
-            #expect(answer["latest_receipt"] as? String == Data(Self.later).base64EncodedString())
+            #expect(answer["latest_receipt"] as? String == Data(try SyntheticLegacy.signedForm(Self.later)).base64EncodedString())
             answer = try await client.verify(Synthetic.body(Self.appReceipt))
             #expect(JSONAnswer.latestTransactionIDs(answer) == ["1000000046178999", Self.appRenewalID, "1000000046178817"])
             // The newest receipt holding the subscription is the later transaction receipt; an app

@@ -4,7 +4,8 @@ import Testing
 
 /// The hosted-validator API shares the service: a transaction receipt is answered with
 /// `verifyReceipt`'s answer for it as `receipt` (0, and 21006 for an expired subscription, whose
-/// receipt is valid), and a receipt of another app is 403.
+/// receipt is valid), and a receipt of another app is 403. Its app does not trust production
+/// claims, so every transaction receipt is answered as a sandbox one, and the answer says so.
 @Suite struct TransactionReceiptHostedTests {
     @Test func hostedAnswersTransactionReceipts() async throws {
         let setup = try await HostedSetup.make(.sqlite)
@@ -16,6 +17,9 @@ import Testing
                 contentType: "application/json")
             #expect(running.code == 200 && running.status == 0)
             #expect(running.object["receipt"] is [String: Any])
+            #expect(running.object["environment"] as? String == "Sandbox", "\(running.object)")
+            #expect(running.object["claimed_environment"] as? String == "Production")
+            #expect(running.object["environment_proven"] as? Bool == false)
             #expect((running.object["latest_receipt_info"] as? [String: Any])?["transaction_id"] as? String == "1000000046178817")
 
             let expired = try await client.hosted(

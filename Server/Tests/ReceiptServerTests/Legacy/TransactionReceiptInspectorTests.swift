@@ -24,6 +24,9 @@ import Testing
                 let purchases = try #require(report["purchases"] as? [[String: Any]])
                 #expect(purchases.count == 1 && purchases[0]["transaction_id"] as? String == "1000000046178817")
                 #expect(report["endpoint"] as? String == "/verifyReceipt")
+                // The environment line is outside the signature: the report says so.
+                let fields = try #require(report["fields"] as? [[String: String]])
+                #expect(fields.first == ["name": "environment", "value": "Production (claimed, not signed)"])
             }
         }
     }

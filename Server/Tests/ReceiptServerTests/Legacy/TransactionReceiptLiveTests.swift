@@ -8,6 +8,7 @@ import Testing
 @Suite(.serialized) struct TransactionReceiptLiveTests {
     @Test func legacyIntermediateFlagAndConfigKey() async throws {
         let database = try await TestDatabase.make(.sqlite)
+        try await SyntheticLegacy.trustProductionClaims(database)
         let flags =
             ["--database", database.url, "--root", SyntheticLegacy.rootPath]
             + SyntheticLegacy.intermediatePaths.flatMap { ["--legacy-intermediate", $0] }

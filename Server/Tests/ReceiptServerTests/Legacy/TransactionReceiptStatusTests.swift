@@ -21,11 +21,16 @@ import Testing
         purchased: 1_650_000_000_000, expires: nil, sandbox: true, version: 3
     ).text
 
+    /// A server whose registry answers the synthetic app's production transaction receipts
+    /// (`trustingProductionClaims`, as `app add --accept-unproven-legacy-production`), unless told
+    /// otherwise.
     func withServer(
-        _ backend: TestDatabase.Backend = .sqlite, apps: [String] = [],
+        _ backend: TestDatabase.Backend = .sqlite, apps: [String] = [], trustingProductionClaims: Bool = true,
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        try await TestServer.with(TestServer.legacyConfiguration(try await TestDatabase.make(backend), apps: apps), body)
+        let database = try await TestDatabase.make(backend)
+        if trustingProductionClaims { try await SyntheticLegacy.trustProductionClaims(database) }
+        try await TestServer.with(TestServer.legacyConfiguration(database, apps: apps), body)
     }
 
     static func object(_ text: [UInt8]) throws -> [String: Any] {
@@ -42,7 +47,9 @@ import Testing
             #expect(receipt as NSDictionary == (try Self.object(Self.running)) as NSDictionary)
             let latest = try #require(answer["latest_receipt_info"] as? [String: String], "one object, not an array")
             #expect(latest == receipt, "the only renewal is the receipt itself")
-            #expect(answer["latest_receipt"] as? String == Data(Self.running).base64EncodedString())
+            #expect(answer["latest_receipt"] as? String == Data(try SyntheticLegacy.signedForm(Self.running)).base64EncodedString())
+            #expect(answer["environment"] as? String == "Production" && answer["claimed_environment"] as? String == "Production")
+            #expect(answer["environment_proven"] as? Bool == false)
             #expect(answer["latest_expired_receipt_info"] == nil)
         }
     }
@@ -65,11 +72,14 @@ import Testing
             let answer = try await client.verify(SyntheticLegacy.body(Self.sandboxConsumable), sandbox: true)
             #expect(try JSONAnswer.status(answer) == 0)
             #expect((answer["receipt"] as? [String: String])?["transaction_id"] == "3000000000000001")
-            #expect(answer["latest_receipt_info"] == nil && answer["latest_receipt"] == nil && answer.count == 2)
+            #expect(answer["latest_receipt_info"] == nil && answer["latest_receipt"] == nil)
+            #expect(answer["environment"] as? String == "Sandbox" && answer["environment_proven"] as? Bool == false)
+            #expect(answer.count == 5, "status, environment, claimed_environment, environment_proven, receipt")
         }
     }
 
-    /// 21007/21008 by the outer dictionary's `environment`.
+    /// 21007/21008 by the outer dictionary's `environment`, for an app whose operator trusts
+    /// production claims.
     @Test(arguments: TestDatabase.backends)
     func environmentDecidesTheEndpoint(_ backend: TestDatabase.Backend) async throws {
         try await withServer(backend) { client in
@@ -105,8 +115,8 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func appAndSharedSecret(_ backend: TestDatabase.Backend) async throws {
         let secret = "0123456789abcdef0123456789abcdef"
-        try await withServer(backend, apps: ["com.example.other"]) { client in
-            try await client.expectStatus(21010, SyntheticLegacy.body(Self.running))
+        try await withServer(backend, apps: ["com.example.other"], trustingProductionClaims: false) { client in
+            try await client.expectStatus(21010, SyntheticLegacy.body(Self.sandboxConsumable), sandbox: true)
         }
         try await withServer(backend, apps: ["\(Synthetic.bundleID)=\(secret)"]) { client in
             try await client.expectStatus(21004, SyntheticLegacy.body(Self.running))

@@ -52,7 +52,7 @@ import Testing
         let transaction = StoredSignedTransaction(
             transactionID: "1", originalTransactionID: "1", productID: "p", purchaseMilliseconds: 0, signedMilliseconds: 0,
             changedMilliseconds: 0, facts: facts)
-        let key = ReadCaches.CustomerKey(bundleID: "b", environment: "Production", transactionID: "1")
+        let key = ReadCaches.CustomerKey(bundleID: "b", environment: "Production", originalTransactionIDs: ["1"])
         let heavy = CustomerRecords(transactions: Array(repeating: transaction, count: 27_000), renewals: [])
         caches.customers.insert(heavy, for: key, readAt: caches.customers.lookup(key).generation)
         #expect(caches.customers.lookup(key).value == nil, "277 MB of tokens is more than the 256 MiB the cache holds")

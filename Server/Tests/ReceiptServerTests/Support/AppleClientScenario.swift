@@ -5,9 +5,11 @@ import ReceiptTestSupport
 /// then read back (the input of `Server/Tests/apple-client/conformance.py`).
 ///
 /// Production: a subscriber (`appAccountToken` T) with a monthly subscription bought 25 times
-/// (1000001 … 1000025, active), one renewal refunded (1000010), an expired second subscription in
-/// another group (4000001) and a consumable (2000001) linked by T; another customer's
-/// non-consumable (3000001). Later the app posts an upgrade (1000026) through
+/// (1000001 … 1000025, active), one renewal refunded (1000010); an expired second subscription in
+/// another group (4000001) and a consumable (2000001), both carrying T too; another customer's
+/// non-consumable (3000001). A customer is an original transaction's family (DESIGN §13): T, which
+/// the app chose, links nothing, so the subscription, the second subscription and the consumable
+/// are three customers. Later the app posts an upgrade (1000026) through
 /// `POST /inApps/v1/transactions`. Sandbox: one active subscription (5000001).
 struct AppleClientScenario {
     /// One notification to post, in order.
@@ -67,10 +69,10 @@ struct AppleClientScenario {
         let pro = subscription(
             id: "4000001", original: "4000001", purchase: now - 3 * Self.period, expires: now - 2 * Self.period,
             product: "com.example.receipts.pro.monthly", group: "21000002")
-        notify("SUBSCRIBED", subtype: "INITIAL_BUY", customer: "subscriber", transaction: pro, renewal: nil)
-        // A consumable, linked to the subscriber by the app account token.
+        notify("SUBSCRIBED", subtype: "INITIAL_BUY", customer: "pro", transaction: pro, renewal: nil)
+        // A consumable carrying the subscriber's app account token: a customer of its own.
         notify(
-            "ONE_TIME_CHARGE", customer: "subscriber",
+            "ONE_TIME_CHARGE", customer: "coins",
             transaction: oneTime(id: "2000001", type: "Consumable", product: "com.example.receipts.coins", purchase: now - Self.period, token: true),
             renewal: nil)
         // Someone else's non-consumable.
@@ -81,7 +83,7 @@ struct AppleClientScenario {
             renewal: nil)
         // The second subscription expires voluntarily (its transaction re-sent, signed later).
         notify(
-            "EXPIRED", subtype: "VOLUNTARY", customer: "subscriber", transaction: pro,
+            "EXPIRED", subtype: "VOLUNTARY", customer: "pro", transaction: pro,
             renewal: renewal(original: "4000001", autoRenew: 0, product: "com.example.receipts.pro.monthly", expirationIntent: 1))
         // An older renewal refunded.
         var refunded = subscription(
@@ -195,16 +197,15 @@ struct AppleClientScenario {
                     "environment": "Production", "prefix": "",
                     "customers": [
                         customer(
-                            "subscriber", queries: ["1000001", "1000017", "2000001", "4000001"],
-                            statuses: [
-                                status("21000001", "1000001", 1, active), status("21000002", "4000001", 2, "4000001"),
-                            ], refunds: ["1000010"]),
+                            "subscriber", queries: ["1000001", "1000017"], statuses: [status("21000001", "1000001", 1, active)], refunds: ["1000010"]),
+                        customer("pro", queries: ["4000001"], statuses: [status("21000002", "4000001", 2, "4000001")], refunds: []),
+                        customer("coins", queries: ["2000001"], statuses: [], refunds: []),
                         customer("other", queries: ["3000001"], statuses: [], refunds: []),
                     ],
                     "notifications": notifications(production), "notFound": ["5000001", "9999999999"],
                     "post": [
                         "customer": "subscriber", "transactionId": upgrade.id, "signedTransactionInfo": upgrade.jws,
-                        "statuses": [status("21000001", "1000001", 1, upgrade.id), status("21000002", "4000001", 2, "4000001")],
+                        "statuses": [status("21000001", "1000001", 1, upgrade.id)],
                     ] as [String: Any],
                 ],
                 [

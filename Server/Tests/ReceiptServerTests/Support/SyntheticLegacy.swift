@@ -1,5 +1,8 @@
 import Foundation
+import LegacyReceipt
 import ReceiptServer
+import ReceiptService
+import ReceiptStore
 import ReceiptTestSupport
 
 /// iOS 6 style transaction receipts signed in Swift by test chains of Apple's shape (version 2
@@ -47,6 +50,22 @@ enum SyntheticLegacy {
     /// The request body for a receipt's text (base64, as clients sent `transactionReceipt`).
     static func body(_ text: [UInt8], password: String? = nil) -> Data {
         Synthetic.body(text, password: password)
+    }
+
+    /// What the server stores and answers as `latest_receipt` for a receipt's text admitted at the
+    /// sandbox or the production endpoint: its signed form (`TransactionReceipt.signedForm`).
+    static func signedForm(_ text: [UInt8], sandbox: Bool = false) throws -> [UInt8] {
+        try TransactionReceipt(text).signedForm(sandbox: sandbox)
+    }
+
+    /// Registers the synthetic app in `database` as `receipt-server app add
+    /// --accept-unproven-legacy-production` does: its transaction receipts that say they are
+    /// from production are answered as such at the production endpoint.
+    static func trustProductionClaims(_ database: TestDatabase, bundleID: String = Synthetic.bundleID) async throws {
+        try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
+            _ = try await CredentialAdmin(store: store, secrets: TestSecrets.key).addApp(
+                bundleID, sharedSecret: nil, appleID: nil, encryptionKey: false, acceptsUnprovenLegacyProduction: true)
+        }
     }
 
     private static func write(_ der: [UInt8], _ name: String) -> String {
