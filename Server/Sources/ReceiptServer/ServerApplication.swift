@@ -86,7 +86,7 @@ public enum ServerApplication {
         AppStoreAPIRoutes(
             service: AppStoreAPIService(
                 store: store, registry: registry, anchors: rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger),
-            authenticator: AppStoreAPIAuthenticator(store: store, logger: logger),
+            authenticator: AppStoreAPIAuthenticator(store: store, registry: registry, logger: logger),
             rate: RateLimiter(rate: configuration.keyRate, burst: configuration.keyBurst), maxBody: configuration.maxBody
         )
         .register(on: router)

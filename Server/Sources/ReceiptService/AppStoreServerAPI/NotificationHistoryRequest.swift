@@ -27,8 +27,12 @@ struct NotificationHistoryRequest: Sendable, Hashable {
         "PRODUCT_NOT_FOR_SALE", "RESUBSCRIBE", "SUMMARY", "UNREPORTED", "UPGRADE", "VOLUNTARY",
     ]
 
+    /// Reads `body` (4000000 when it is not a JSON object, or not strict JSON: a member twice,
+    /// `StrictJSONBody`) and the token, in Apple's order of errors.
     init(body: Data, paginationToken: String?) throws(AppStoreAPIError) {
-        guard let members = try? JSONDecoder().decode(Members.self, from: body) else { throw .generalBadRequest }
+        guard let members = try? JSONDecoder().decode(Members.self, from: body), StrictJSONBody.problem(body) == nil else {
+            throw .generalBadRequest
+        }
         guard case .value(let start) = members.startDate else { throw .invalidStartDate }
         guard case .value(let end) = members.endDate else { throw .invalidEndDate }
         guard start < end else { throw .invalidDateRange }

@@ -31,17 +31,49 @@ struct PageToken: Sendable, Hashable, Comparable {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// A token of `kind` read back; nil for any other text (at most 512 characters are read).
+    /// A token of `kind` read back; nil for any text this server cannot have written (at most
+    /// 512 characters are read): `text` must be the canonical base64url of `KIND:MILLISECONDS:ID`
+    /// (`encoded(kind)` of what was read gives `text` again: no `+5`, no leading zeros, no other
+    /// base64 of the same bytes), of this kind, and name a point the server issues (`isIssued`).
+    ///
+    /// Why checking suffices and no signature is needed: a token only names a resume point, it
+    /// grants nothing. Every page is read from the caller's own customer (history, refunds) or
+    /// app and environment (notifications), so a token of the right form that was never issued
+    /// (`h:5:1`) only moves where the page starts, as `startDate` does. What must not pass is
+    /// text no instance wrote, so that a client gets Apple's 4000005 or 4000014 for it; a
+    /// signature would need a key every instance on one PostgreSQL shares (a storage change),
+    /// where these checks hold on every instance alike.
     init?(_ text: String, _ kind: Kind) {
         guard (1 ... 512).contains(text.utf8.count),
-            text.utf8.allSatisfy({ b in b.isASCIIAlphanumeric || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") })
+            text.utf8.allSatisfy({ b in b.isASCIIAlphanumeric || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") }),
+            let token = Self.parse(text, kind), token.isIssued(as: kind), token.encoded(kind) == text
         else { return nil }
+        self = token
+    }
+
+    /// The parts of a token of `kind`: base64url of UTF-8 `KIND:MILLISECONDS:ID`, the time a
+    /// 64-bit integer; nil otherwise (no check of form: `init` compares the re-encoding).
+    private static func parse(_ text: String, _ kind: Kind) -> PageToken? {
         var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
         guard let data = Data(base64Encoded: standard), let decoded = String(data: data, encoding: .utf8) else { return nil }
         let parts = decoded.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == kind.rawValue, let milliseconds = Int64(parts[1]) else { return nil }
-        self.init(milliseconds: milliseconds, id: String(parts[2]))
+        return PageToken(milliseconds: milliseconds, id: String(parts[2]))
+    }
+
+    /// Whether the server issues this point in tokens of `kind`: `start` or `end` (an empty
+    /// page asked without a token), or a time of years 1970 to 9999 (`NotificationJSON.dateRange`:
+    /// every stored date; the server's clock) with the id of an item of that kind, a transaction
+    /// id (`TransactionID`: 1 to 32 digits) or a notification's UUID (Apple's `notificationUUID`,
+    /// 8-4-4-4-12 hexadecimal digits).
+    func isIssued(as kind: Kind) -> Bool {
+        if self == .start || self == .end { return true }
+        guard NotificationJSON.dateRange.contains(milliseconds) else { return false }
+        switch kind {
+        case .history, .refunds: return TransactionID.isValid(id)
+        case .notifications: return id.utf8.count == 36 && UUID(uuidString: id) != nil
+        }
     }
 
     init(milliseconds: Int64, id: String) {

@@ -10,11 +10,13 @@ enum PostedToken: Sendable, Hashable {
     case appTransaction(String)
 
     /// The token of a body holding exactly one of the two members as a string (a member that is
-    /// `null` counts as absent, as in every body Apple reads).
+    /// `null` counts as absent, as in every body Apple reads) and no member twice
+    /// (`StrictJSONBody`).
     init(body: Data) throws(AppStoreAPIError) {
         guard let members = try? JSONDecoder().decode(Members.self, from: body) else {
             throw .badRequest("The body is not a JSON object.")
         }
+        if let problem = StrictJSONBody.problem(body) { throw .badRequest("The body is not strict JSON (\(problem)).") }
         switch (members.signedTransactionInfo, members.signedAppTransaction) {
         case (.value(let token), .absent): self = .transaction(token)
         case (.absent, .value(let token)): self = .appTransaction(token)

@@ -5,3 +5,12 @@ extension AppRegistry {
         !text.isEmpty && !text.contains(where: { $0.isWhitespace || $0 == "=" || $0 == "@" })
     }
 }
+
+extension AppRegistry {
+    /// Whether the registry serves `bundleID` (`decision(for:)`: every bundle id while it is
+    /// empty, else the apps it holds). The App Store Server API asks this of a token's `bid`, so
+    /// that every surface serves the same apps.
+    func serves(_ bundleID: String) -> Bool {
+        decision(for: bundleID) != .notServed
+    }
+}

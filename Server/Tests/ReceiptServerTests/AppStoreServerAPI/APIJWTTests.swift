@@ -14,7 +14,7 @@ struct APIJWTTests {
 
     func authenticator(_ records: [IAPKeyRecord]) -> (AppStoreAPIAuthenticator, MemoryIAPKeyStore) {
         let store = MemoryIAPKeyStore(records)
-        return (AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test")), store)
+        return (AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test")), store)
     }
 
     /// The caller `token` proves at `now` to a fresh authenticator knowing `records`.

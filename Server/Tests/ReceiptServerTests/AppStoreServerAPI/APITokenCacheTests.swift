@@ -12,7 +12,7 @@ struct APITokenCacheTests {
 
     @Test func cachedTokenIsRefusedOnceRevocationTakesEffect() async throws {
         let store = MemoryIAPKeyStore([signer.record()])
-        let authenticator = AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test"))
+        let authenticator = AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test"))
         let header = "Bearer " + (try signer.token(now: Self.now))
         #expect(await authenticator.authenticate(header, now: Self.now) != nil)
         #expect(authenticator.cachedTokenCount == 1)
@@ -27,7 +27,7 @@ struct APITokenCacheTests {
 
     @Test func cachedTokenIsRefusedWhenItsKeyIsReplaced() async throws {
         let store = MemoryIAPKeyStore([signer.record()])
-        let authenticator = AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test"))
+        let authenticator = AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test"))
         let header = "Bearer " + (try signer.token(now: Self.now))
         #expect(await authenticator.authenticate(header, now: Self.now) != nil)
         var replacement = APIJWTSigner()
@@ -38,7 +38,8 @@ struct APITokenCacheTests {
     }
 
     @Test func cachedTokenExpires() async throws {
-        let authenticator = AppStoreAPIAuthenticator(store: MemoryIAPKeyStore([signer.record()]), logger: Logger(label: "test"))
+        let authenticator = AppStoreAPIAuthenticator(
+            store: MemoryIAPKeyStore([signer.record()]), registry: AppRegistry(), logger: Logger(label: "test"))
         let header = "Bearer " + (try signer.token(now: Self.now))   // exp: now + 1800 s
         #expect(await authenticator.authenticate(header, now: Self.now) != nil)
         #expect(await authenticator.authenticate(header, now: Self.now + 1_859_000) != nil)
@@ -47,7 +48,7 @@ struct APITokenCacheTests {
 
     @Test func newKeyTakesEffectWithinASecondAndUnknownKidsCostOneReadASecond() async throws {
         let store = MemoryIAPKeyStore()
-        let authenticator = AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test"))
+        let authenticator = AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test"))
         let header = "Bearer " + (try signer.token(now: Self.now))
         for offset in stride(from: Int64(0), to: 1_000, by: 10) {
             #expect(await authenticator.authenticate(header, now: Self.now + offset) == nil)
@@ -61,7 +62,8 @@ struct APITokenCacheTests {
     /// Refused tokens are not cached; the cache holds at most its capacity.
     @Test func onlyVerifiedTokensAreCachedAndTheCacheIsBounded() async throws {
         let authenticator = AppStoreAPIAuthenticator(
-            store: MemoryIAPKeyStore([signer.record(apps: ["com.example.app"])]), logger: Logger(label: "test"), cacheCapacity: 4)
+            store: MemoryIAPKeyStore([signer.record(apps: ["com.example.app"])]), registry: AppRegistry(), logger: Logger(label: "test"),
+            cacheCapacity: 4)
         let wrongApp = "Bearer " + (try signer.token(now: Self.now, bundleID: "com.example.other"))
         #expect(await authenticator.authenticate(wrongApp, now: Self.now) == nil)
         let forged = try signer.token(header: signer.header(), claims: signer.claims(now: Self.now), signature: Array(repeating: 7, count: 64))
@@ -81,7 +83,7 @@ struct APITokenCacheTests {
     /// Many concurrent requests with a stale snapshot share one reload.
     @Test func concurrentRequestsShareOneReload() async throws {
         let store = MemoryIAPKeyStore([signer.record()])
-        let authenticator = AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test"))
+        let authenticator = AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test"))
         let header = "Bearer " + (try signer.token(now: Self.now))
         let accepted = await withTaskGroup(of: Bool.self) { group in
             for _ in 0 ..< 50 { group.addTask { await authenticator.authenticate(header, now: Self.now) != nil } }

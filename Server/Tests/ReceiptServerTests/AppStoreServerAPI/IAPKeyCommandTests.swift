@@ -56,7 +56,7 @@ import Testing
 
         // An authenticator over the database accepts the key's tokens until the command revokes it.
         try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger) { store in
-            let authenticator = AppStoreAPIAuthenticator(store: store, logger: Logger(label: "test"))
+            let authenticator = AppStoreAPIAuthenticator(store: store, registry: AppRegistry(), logger: Logger(label: "test"))
             let now = Int64(Date().timeIntervalSince1970 * 1000)
             let header = "Bearer " + (try signer.token(now: now, bundleID: "com.example.a"))
             #expect(await authenticator.authenticate(header, now: now) == AppStoreAPICaller(keyID: signer.keyID, bundleID: "com.example.a"))
