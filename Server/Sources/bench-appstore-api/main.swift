@@ -1,7 +1,7 @@
 // bench-appstore-api: inputs for Server/bench's App Store Server API rows, signed by the G3-shaped
 // test chain (transactions, renewal infos, notifications) and a throwaway In-App Purchase key (JWTs).
 //
-//   bench-appstore-api DIR CUSTOMERS JWTS POSTS
+//   bench-appstore-api DIR CUSTOMERS JWTS POSTS [LARGE...]
 //
 // Writes into DIR:
 // - g3-root.der: the chain's root (for --root-g3);
@@ -14,17 +14,21 @@
 //   `typ` JWT, `iss`, `aud` appstoreconnect-v1, `bid`, `exp` now + 3000 s and no `iat` (as Apple's
 //   Python client makes them), so each stays valid for 50 minutes;
 // - transactions.bodies: POSTS `{"signedTransactionInfo": …}` bodies, one a line, each a new
-//   renewal (its own transaction id) of one of the customers, in turn.
+//   renewal (its own transaction id) of one of the customers, in turn;
+// - for each LARGE (Server/bench-large-customer): large-LARGE.bodies, one customer's LARGE
+//   notifications (SUBSCRIBED, then DID_RENEW, one a day, the last active now), and
+//   large-LARGE.ids, 60 of its transaction ids spread over its history.
 // Throwaway keys: never trust what this signs.
 import Crypto
 import Foundation
 import ReceiptTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count == 4, let customers = Int(arguments[1]), let jwtCount = Int(arguments[2]), let posts = Int(arguments[3]),
-    customers > 0, jwtCount > 0, posts > 0
+let larges = arguments.dropFirst(4).compactMap { Int($0) }.filter { $0 >= 60 }
+guard arguments.count == 4 + larges.count, let customers = Int(arguments[1]), let jwtCount = Int(arguments[2]),
+    let posts = Int(arguments[3]), customers > 0, jwtCount > 0, posts > 0
 else {
-    FileHandle.standardError.write(Data("usage: bench-appstore-api DIR CUSTOMERS JWTS POSTS\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-appstore-api DIR CUSTOMERS JWTS POSTS [LARGE (60 or more)...]\n".utf8))
     exit(64)
 }
 let directory = URL(fileURLWithPath: arguments[0])
@@ -37,8 +41,9 @@ let bundleID = "com.example.receipts", product = "com.example.receipts.monthly"
 let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
 let day: Int64 = 86_400_000
 
-/// Customer `index`'s original transaction id; its purchase `k` (0 … 3) is this plus `k`.
-@Sendable func originalID(_ index: Int) -> Int { 7_000_000_000 + 4 * index }
+/// Customer `index`'s original transaction id; its purchase `k` (0 … 3) is this plus `k`. A large
+/// customer (`index` -1, -2, …) has its purchases at 9,000,000,000 + 100,000 × its number + k.
+@Sendable func originalID(_ index: Int) -> Int { index < 0 ? 9_000_000_000 - 100_000 * index : 7_000_000_000 + 4 * index }
 
 /// A signed transaction of customer `customer`: purchased at `purchased`, a month long, signed a
 /// second later.
@@ -54,15 +59,17 @@ let day: Int64 = 86_400_000
 }
 
 /// Notification `k` (0 … 3) of customer `customer`: SUBSCRIBED, then DID_RENEW, 30 days apart, the
-/// last purchased 10 days ago (so active now).
-@Sendable func notification(customer: Int, k: Int) -> String {
-    let purchased = now - Int64(100 - 30 * k) * day + Int64(customer)
+/// last purchased 10 days ago (so active now). A large customer's (`of` purchases): one a day,
+/// the last purchased 10 days ago.
+@Sendable func notification(customer: Int, k: Int, of count: Int = 4) -> String {
+    let purchased =
+        count == 4 ? now - Int64(100 - 30 * k) * day + Int64(customer) : now - Int64(count - 1 - k) * day - 10 * day
     let signed = purchased + 1_000
     let renewal = """
         {"originalTransactionId":"\(originalID(customer))","productId":"\(product)","autoRenewProductId":"\(product)",\
         "autoRenewStatus":1,"environment":"Production","signedDate":\(signed),"renewalDate":\(purchased + 30 * day)}
         """
-    let sequence = String(4 * customer + k, radix: 16)
+    let sequence = String(customer < 0 ? 0x8000_0000 - 100_000 * customer + k : 4 * customer + k, radix: 16)
     let type = k == 0 ? #""notificationType":"SUBSCRIBED","subtype":"INITIAL_BUY""# : #""notificationType":"DID_RENEW""#
     let payload = """
         {\(type),"notificationUUID":"00000000-0000-4000-9000-\(String(repeating: "0", count: max(0, 12 - sequence.count)) + sequence)",\
@@ -123,4 +130,9 @@ try write(tokens, to: "jwts.fresh")
 try write((0 ..< customers).map { String(originalID($0)) }, to: "customers.ids")
 try write(await parallel(customers) { customer in (0 ..< 4).map { notification(customer: customer, k: $0) } }, to: "customers.bodies")
 try write(await parallel(posts) { [posted($0)] }, to: "transactions.bodies")
+for (number, count) in larges.enumerated() {
+    let customer = -(number + 1)
+    try write(await parallel(count) { [notification(customer: customer, k: $0, of: count)] }, to: "large-\(count).bodies")
+    try write((0 ..< 60).map { String(originalID(customer) + $0 * (count - 1) / 59) }, to: "large-\(count).ids")
+}
 print("wrote \(customers) customers (\(4 * customers) notifications), \(jwtCount) JWTs and \(posts) transactions to \(directory.path)")
