@@ -47,7 +47,7 @@ struct ReceiptVerifier: Sendable {
         return (appStore, legacy)
     }
 
-    func verify(_ bytes: [UInt8], sha256: [UInt8], context: VerificationContext) -> Verdict {
+    func verify(_ bytes: [UInt8], context: VerificationContext) -> Verdict {
         if TransactionReceipt.recognises(bytes) { return verifyTransactionReceipt(bytes) }
         guard let receipt = try? AppReceipt(bytes) else { return .malformed }
         let policy = context == .xcodeAllowed && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : appStore
@@ -58,7 +58,7 @@ struct ReceiptVerifier: Sendable {
         } catch {
             return .notAuthentic
         }
-        return .authentic(VerifiedReceipt(receipt, bytes: bytes, sha256: sha256))
+        return .authentic(VerifiedReceipt(receipt, bytes: bytes))
     }
 
     /// A transaction receipt: malformed text (or signature blob) is 21002, any refusal of the
@@ -73,7 +73,8 @@ struct ReceiptVerifier: Sendable {
         return .authentic(VerifiedReceipt(receipt))
     }
 
-    /// SHA-256 of the receipt bytes: the cache's and the database's key.
+    /// SHA-256 of `bytes`: of a request's receipt bytes, the verification cache's key; of a
+    /// receipt's signed content, the database's (`VerifiedReceipt.record`).
     static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         bytes.withUnsafeBytes { hasher.update($0) }

@@ -35,7 +35,11 @@ struct VerifiedReceipt: Sendable {
     /// Whether the receipt holds an auto-renewable subscription.
     var hasSubscription: Bool { !subscriptionOriginalIDs.isEmpty }
 
-    init(_ receipt: AppReceipt, bytes: [UInt8], sha256: [UInt8]) {
+    /// An app receipt, stored as sent and keyed by the SHA-256 of its signed content (the PKCS#7
+    /// eContent, RFC 5652 §5.2): what surrounds it (certificates' order, `crls`, unsigned
+    /// attributes, BER length forms) is the sender's to vary, so variants of one receipt are one
+    /// stored receipt (the first one stored).
+    init(_ receipt: AppReceipt, bytes: [UInt8]) {
         environment = receipt.environment
         appItemID = receipt.appItemIdentifier
         receiptJSON = ReceiptJSON.receiptObject(receipt)
@@ -52,7 +56,8 @@ struct VerifiedReceipt: Sendable {
         }
         subscriptionOriginalIDs = originals.sorted()
         record = ReceiptRecord(
-            sha256: sha256, bytes: bytes, bundleID: receipt.bundleIdentifier,
+            sha256: ReceiptVerifier.sha256(Array(receipt.payloadStorage[receipt.payloadRange])), bytes: bytes,
+            bundleID: receipt.bundleIdentifier,
             environment: receipt.environment.verifyReceiptName,
             createdMilliseconds: receipt.creationDate.millisecondsSince1970, transactions: transactions)
     }

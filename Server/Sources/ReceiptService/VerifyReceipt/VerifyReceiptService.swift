@@ -229,7 +229,7 @@ public final class VerifyReceiptService: Sendable {
             return VerificationCache.Entry(bytes: [], verdict: .notAuthentic, stored: false)
         }
         metrics.cacheMisses.increment()
-        let verdict = metrics.verification.measure { verifier.verify(bytes, sha256: key.sha256, context: key.context) }
+        let verdict = metrics.verification.measure { verifier.verify(bytes, context: key.context) }
         let entry = VerificationCache.Entry(bytes: bytes, verdict: verdict, stored: false)
         switch verdict {
         case .authentic: cache.insert(key, entry)

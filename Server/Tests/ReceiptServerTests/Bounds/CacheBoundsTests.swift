@@ -19,7 +19,7 @@ import X509Certificates
 
     static func entry(_ bytes: [UInt8]) -> VerificationCache.Entry {
         VerificationCache.Entry(
-            bytes: bytes, verdict: verifier.verify(bytes, sha256: ReceiptVerifier.sha256(bytes), context: .appStoreOnly),
+            bytes: bytes, verdict: verifier.verify(bytes, context: .appStoreOnly),
             stored: false)
     }
 
