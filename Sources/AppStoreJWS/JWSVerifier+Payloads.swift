@@ -41,6 +41,9 @@ public struct VerifiedNotification: Sendable {
     public let transaction: JWSTransactionDecodedPayload?
     /// `data.signedRenewalInfo`, verified and decoded.
     public let renewalInfo: JWSRenewalInfoDecodedPayload?
+    /// `appData.signedAppTransactionInfo` (`RESCIND_CONSENT` and other notifications about the
+    /// app), verified and decoded.
+    public let appTransaction: AppTransaction?
     /// The outer token's verification (chain, validation time).
     public let verified: VerifiedJWS
 }
@@ -76,9 +79,12 @@ extension JWSVerifier {
         return app
     }
 
-    /// Verifies a server notification, then its nested `signedTransactionInfo` and
-    /// `signedRenewalInfo` with the same policy (each at its own `signedDate` unless `time` is
-    /// given), and compares the notification's app and environment with `expectation`.
+    /// Verifies a server notification, then every token nested in it with the same policy (each at
+    /// its own signing time unless `time` is given): `data.signedTransactionInfo`,
+    /// `data.signedRenewalInfo` and `appData.signedAppTransactionInfo`; and compares the
+    /// notification's app and environment with `expectation`. A nested token that fails is
+    /// `JWSError.nested` naming its member: a genuine notification carrying a token signed by
+    /// anyone else is refused whole.
     public func verifyNotification(
         _ token: String, expecting expectation: JWSExpectation = .init(),
         at time: Int64? = nil
@@ -101,7 +107,13 @@ extension JWSVerifier {
                 try decode(verify(token, at: time), JWSRenewalInfoDecodedPayload.init)
             }
         }
-        return VerifiedNotification(payload: payload, transaction: transaction, renewalInfo: renewalInfo, verified: verified)
+        let appTransaction = try payload.appData?.signedAppTransactionInfo.map { token throws(JWSError) in
+            try nested("appData.signedAppTransactionInfo") { () throws(JWSError) in
+                try decode(verify(token, at: time), AppTransaction.init)
+            }
+        }
+        return VerifiedNotification(
+            payload: payload, transaction: transaction, renewalInfo: renewalInfo, appTransaction: appTransaction, verified: verified)
     }
 
     private func decode<T>(_ verified: VerifiedJWS, _ make: ([UInt8]) throws(JWSPayloadError) -> T) throws(JWSError) -> T {

@@ -255,6 +255,48 @@ import X509Certificates
         #expect(error?.category == .notAuthentic)
     }
 
+    /// `RESCIND_CONSENT` (2025-12) carries `appData.signedAppTransactionInfo`: verified like the
+    /// outer token, so a genuine notification carrying an app transaction signed by another chain
+    /// is refused whole, naming the member.
+    @Test func notificationsVerifyTheirNestedAppTransaction() throws {
+        let appTransaction = Self.token(
+            """
+            {"bundleId":"com.example.app","appAppleId":42,"receiptType":"Production","appTransactionId":"704000000000000001",\
+            "originalApplicationVersion":"1.0","receiptCreationDate":\(Self.signedDate),"originalPurchaseDate":1700000000000,\
+            "signedDate":\(Self.signedDate)}
+            """)
+        let notification = { (inner: String) in
+            Self.token(
+                """
+                {"notificationType":"RESCIND_CONSENT","notificationUUID":"7a2f","appData":{"bundleId":"com.example.app",\
+                "appAppleId":42,"environment":"Production","signedAppTransactionInfo":"\(inner)"},\
+                "version":"2.0","signedDate":\(Self.signedDate)}
+                """)
+        }
+        let verified = try Self.verifier.verifyNotification(notification(appTransaction), expecting: .init(bundleId: "com.example.app"))
+        #expect(verified.appTransaction?.bundleId == "com.example.app" && verified.transaction == nil)
+        #expect(verified.appTransaction?.appTransactionId == "704000000000000001")
+
+        // The same shape and names under another root: not the anchor the policy trusts.
+        let foreign = TestJWSChain(rootName: "Someone Else's Root CA - G3")
+        let forged = foreign.token(payload: String(decoding: Self.payload(of: appTransaction), as: UTF8.self), x5c: foreign.certificates)
+        let error = #expect(throws: JWSError.self) { _ = try Self.verifier.verifyNotification(notification(forged)) }
+        guard case .nested(let member, _) = error else {
+            Issue.record("expected a nested refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(member == "appData.signedAppTransactionInfo" && error?.category == .notAuthentic)
+    }
+
+    /// A token's payload bytes.
+    static func payload(of token: String) -> [UInt8] {
+        let part = String(token.split(separator: ".")[1])
+        let padded =
+            part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            + String(repeating: "=", count: (4 - part.count % 4) % 4)
+        return Array(Data(base64Encoded: padded)!)
+    }
+
     @Test func linksAreRememberedAcrossTokens() throws {
         let cache = VerifiedLinkCache()
         let verifier = JWSVerifier(policy: Self.policy, linkStore: cache)
