@@ -1,16 +1,18 @@
 import Foundation
 import Hummingbird
-import HummingbirdCore
 import Logging
 import Metrics
-import NIOCore
 import Prometheus
 import ReceiptService
 import ReceiptStore
 import ServiceLifecycle
+import X509Certificates
 
-/// Builds the receipt-server application: storage opened and migrated, `--app` flags written to
-/// the registry, the service, and the routes.
+/// Builds the receipt-server application in named steps: the configuration read
+/// (`StartupOptions`) and the ports checked, storage opened and migrated with the `--app` flags
+/// written to the registry (`openStore`), the services (`makeServices`), the router
+/// (`buildRouter`, which only mounts controllers and middleware), and the HTTP application with
+/// the store and the refreshes as its services (`buildHTTPApplication`).
 public enum ServerApplication {
     /// The application for `configuration`. The ports are checked first (`ListenCheck`: a port
     /// another process holds stops start-up before anything is written to the database). Opening
@@ -26,135 +28,147 @@ public enum ServerApplication {
         onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onRoutes: ([(method: String, path: String)]) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
-        try configuration.validate()
-        let location = try DatabaseLocation(configuration.database)
-        let apps = try configuration.apps.map(StartupOptions.app)
-        let roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
-        let rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
-        let legacyIntermediates =
-            try configuration.legacyIntermediates.isEmpty
-            ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
+        let options = try Options(configuration)
+        try checkPorts(configuration)
+        let (store, registries) = try await openStore(configuration, options: options, logger: logger)
+        let prometheus = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: prometheus)
+        factory.defaultDurationHistogramBuckets = latencyBuckets
+        let services = makeServices(configuration, options: options, store: store, registries: registries, metrics: factory, logger: logger)
+        let router = buildRouter(services, maxBody: configuration.maxBody, metrics: factory)
+        onRoutes(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
 
+        var background: [any Service] = [
+            store,
+            RegistryRefresh("apps", logger: logger) { registries.apps.replace(with: try await store.apps()) },
+            RegistryRefresh("hosted", logger: logger, reload: registries.reloadHosted),
+        ]
+        if let metricsPort = configuration.metricsPort {
+            background.append(
+                MetricsListener.make(
+                    prometheus, host: configuration.metricsHost, port: metricsPort, logger: logger,
+                    onRunning: onMetricsRunning))
+        }
+        logConfiguration(configuration, options: options, logger: logger)
+        return buildHTTPApplication(
+            router: router,
+            settings: HTTPSettings(
+                host: configuration.host, port: configuration.port, idleTimeout: configuration.idleTimeout,
+                requestTimeout: configuration.requestTimeout, maxConnections: configuration.maxConnections),
+            services: background, metrics: factory, logger: logger, onServerRunning: onServerRunning)
+    }
+
+    /// The option values turned into what the layers below take (certificates read, apps parsed).
+    struct Options {
+        let location: DatabaseLocation
+        let apps: [AppRegistration]
+        let roots: [TrustAnchor]?
+        let rootsG3: [TrustAnchor]?
+        let legacyIntermediates: [Certificate]?
+
+        init(_ configuration: ServerConfiguration) throws {
+            try configuration.validate()
+            location = try DatabaseLocation(configuration.database)
+            apps = try configuration.apps.map(StartupOptions.app)
+            roots = try configuration.roots.isEmpty ? nil : configuration.roots.map(StartupOptions.root)
+            rootsG3 = try configuration.rootsG3.isEmpty ? nil : configuration.rootsG3.map(StartupOptions.rootG3)
+            legacyIntermediates =
+                try configuration.legacyIntermediates.isEmpty
+                ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
+        }
+    }
+
+    /// Stops start-up when the main port or the `/metrics` port cannot be bound.
+    static func checkPorts(_ configuration: ServerConfiguration) throws {
         try ListenCheck.check(host: configuration.host, port: configuration.port, option: "--port", hostOption: "--host")
         if let metricsPort = configuration.metricsPort {
             try ListenCheck.check(host: configuration.metricsHost, port: metricsPort, option: "--metrics-port", hostOption: "--metrics-host")
         }
+    }
 
+    /// The registries the services read, loaded from the store (and reloaded by `RegistryRefresh`).
+    struct Registries: Sendable {
+        let apps: AppRegistry
+        let hosted: HostedRegistry
+        let reloadHosted: @Sendable () async throws -> Void
+    }
+
+    /// Opens the store, writes the `--app` flags to its registry and loads the registries; the
+    /// store is shut down again when that fails.
+    static func openStore(
+        _ configuration: ServerConfiguration, options: Options, logger: Logger
+    ) async throws -> (store: any ReceiptStore, registries: Registries) {
         let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger, options: .server)
-        let registry = AppRegistry()
-        let hostedRegistry = HostedRegistry(secrets: secrets)
+        let apps = AppRegistry()
+        let hosted = HostedRegistry(secrets: secrets)
         let reloadHosted: @Sendable () async throws -> Void = {
-            for bundleID in try await hostedRegistry.reload(from: store) {
+            for bundleID in try await hosted.reload(from: store) {
                 logger.warning(
                     "an app's sealed encryption key does not open (its row was changed outside the server)",
                     metadata: ["bundle_id": "\(bundleID)"])
             }
         }
         do {
-            if !apps.isEmpty { try await store.register(apps) }
-            registry.replace(with: try await store.apps())
+            if !options.apps.isEmpty { try await store.register(options.apps) }
+            apps.replace(with: try await store.apps())
             try await reloadHosted()
         } catch {
             try? await Stores.shutDown(store)
             throw error
         }
+        return (store, Registries(apps: apps, hosted: hosted, reloadHosted: reloadHosted))
+    }
 
-        let prometheus = PrometheusCollectorRegistry()
-        var factory = PrometheusMetricsFactory(registry: prometheus)
-        factory.defaultDurationHistogramBuckets = latencyBuckets
+    /// One service per surface over the store and the registries, sharing the verification slots.
+    static func makeServices(
+        _ configuration: ServerConfiguration, options: Options, store: any ReceiptStore, registries: Registries,
+        metrics factory: any MetricsFactory, logger: Logger
+    ) -> ServerServices {
+        let registry = registries.apps
         let limit = VerificationLimit(configuration.maxVerifications, factory: factory)
-        let service = VerifyReceiptService(
+        let verifyReceipt = VerifyReceiptService(
             store: store, registry: registry,
             configuration: .init(
-                roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode,
+                roots: options.roots, legacyIntermediates: options.legacyIntermediates, allowXcode: configuration.allowXcode,
                 cacheCapacity: configuration.cache,
                 cacheBytes: configuration.cacheBytes, limit: limit),
             metrics: ServiceMetrics(factory: factory), logger: logger)
-
-        let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: HTTPMetricsMiddleware(counters: HTTPCounters(factory: factory)))
-        router.add(middleware: VerifyMethodMiddleware(service: service))
-        VerifyRoutes(service: service, maxBody: configuration.maxBody).register(on: router)
         let notifications = NotificationService(
-            store: store, registry: registry, anchors: rootsG3,
+            store: store, registry: registry, anchors: options.rootsG3,
             metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit)
-        NotificationRoutes(service: notifications, maxBody: configuration.maxBody).register(on: router)
         let hosted = HostedService(
-            verifier: service, registry: hostedRegistry, rate: configuration.keyRate,
+            verifier: verifyReceipt, registry: registries.hosted, rate: configuration.keyRate,
             burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
-        HostedRoutes(service: hosted, maxBody: configuration.maxBody).register(on: router)
-        AppStoreAPIRoutes(
-            service: AppStoreAPIService(
-                store: store, registry: registry, anchors: rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger),
+        let appStoreAPI = AppStoreAPIService(
+            store: store, registry: registry, anchors: options.rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger)
+        let gate = AppStoreAPIGate(
             authenticator: AppStoreAPIAuthenticator(store: store, registry: registry, logger: logger),
-            rate: RateLimiter(rate: configuration.keyRate, burst: configuration.keyBurst), maxBody: configuration.maxBody
-        )
-        .register(on: router)
-        if configuration.inspectorEnabled {
-            InspectorRoutes(
-                inspector: Inspector(roots: roots, legacyIntermediates: legacyIntermediates, allowXcode: configuration.allowXcode),
-                maxBody: configuration.maxBody,
-                rate: RateLimiter(
-                    rate: configuration.inspectRate, burst: configuration.inspectBurst,
-                    maxKeys: InspectorRoutes.maxAddresses),
-                limit: limit
-            )
-            .register(on: router)
-        }
-        router.get("/health") { _, _ in
-            do {
-                try await store.ping()
-                return VerifyRoutes.json(#"{"status":"ok"}"#)
-            } catch {
-                return VerifyRoutes.json(#"{"status":"unavailable"}"#, status: .serviceUnavailable)
-            }
-        }
-        OpenAPIRoutes().register(on: router)
-        onRoutes(router.routes.map { (method: $0.method.rawValue, path: $0.path.description) })
-        var services: [any Service] = [
-            store,
-            RegistryRefresh("apps", logger: logger) { registry.replace(with: try await store.apps()) },
-            RegistryRefresh("hosted", logger: logger, reload: reloadHosted),
-        ]
-        if let metricsPort = configuration.metricsPort {
-            services.append(
-                MetricsListener.make(
-                    prometheus, host: configuration.metricsHost, port: metricsPort, logger: logger,
-                    onRunning: onMetricsRunning))
-        }
-        let timeouts = Counter(label: "receipt_server_request_timeouts_total", factory: factory)
-        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
-        let requestTimeout = TimeAmount.seconds(Int64(configuration.requestTimeout))
-        let server = HTTPServerBuilder { responder in
-            DeadlineHTTP1Channel(
-                http1: HTTP1Channel(responder: responder, configuration: http1), requestTimeout: requestTimeout,
-                onTimeout: { timeouts.increment() })
-        }
-        let connections = ConnectionLimit(
-            maxConnections: configuration.maxConnections,
-            notice: LimitNotice(maxConnections: configuration.maxConnections, logger: logger, factory: factory))
+            rate: RateLimiter(rate: configuration.keyRate, burst: configuration.keyBurst))
+        let inspector =
+            configuration.inspectorEnabled
+            ? InspectorService(
+                inspector: Inspector(roots: options.roots, legacyIntermediates: options.legacyIntermediates, allowXcode: configuration.allowXcode),
+                rate: configuration.inspectRate, burst: configuration.inspectBurst, limit: limit)
+            : nil
+        return ServerServices(
+            verifyReceipt: verifyReceipt, notifications: notifications, hosted: hosted, appStoreAPI: appStoreAPI,
+            appStoreAPIGate: gate, inspector: inspector, health: HealthService(store: store))
+    }
 
+    /// One line with what the server was configured with (never a secret).
+    static func logConfiguration(_ configuration: ServerConfiguration, options: Options, logger: Logger) {
         logger.info(
             "receipt-server configured",
             metadata: [
-                "database": "\(Self.absolute(location))", "apps": "\(apps.map(\.bundleID))",
-                "anchors": "\(roots == nil ? "Apple Root CA" : "--root")",
-                "notification_anchors": "\(rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
+                "database": "\(Self.absolute(options.location))", "apps": "\(options.apps.map(\.bundleID))",
+                "anchors": "\(options.roots == nil ? "Apple Root CA" : "--root")",
+                "notification_anchors": "\(options.rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
                 "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
                 "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
                 "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
                 "max_connections": "\(configuration.maxConnections)",
                 "metrics": "\(configuration.metricsPort.map { "\(configuration.metricsHost):\($0)" } ?? "off")",
             ])
-        return Application(
-            router: router,
-            server: server,
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "receipt-server",
-                availableConnectionsDelegate: connections),
-            services: services,
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
     }
 
     /// The location as logged: a SQLite path made absolute (the working directory is easily

@@ -37,8 +37,8 @@ struct SubscriptionsCommand: AsyncParsableCommand {
         let answer = try await ConfiguredStore.with(configuration, logger: logger) { store, _ in
             let apps = try await store.apps()
             let service = AppStoreAPIService(store: store, registry: AppRegistry(apps), anchors: nil, allowXcode: false, logger: logger)
-            var found: [AppStoreAPIAnswer] = []
-            var last: AppStoreAPIAnswer?
+            var found: [ServiceAnswer] = []
+            var last: ServiceAnswer?
             for app in bundleID.map({ [$0] }) ?? apps.map(\.bundleID) {
                 let answer = await service.statuses(transactionID: transactionID, bundleID: app, environment: environment, at: time)
                 if answer.httpStatus != 404 { found.append(answer) }
@@ -47,9 +47,9 @@ struct SubscriptionsCommand: AsyncParsableCommand {
             guard found.count <= 1 else {
                 throw ValidationError("transaction \(transactionID) is stored for several apps; choose one with --app")
             }
-            return found.first ?? last ?? AppStoreAPIAnswer(.transactionNotFound)
+            return found.first ?? last ?? AppStoreAPIError.transactionNotFound.answer()
         }
-        print(answer.json)
+        print(answer.body)
         if answer.httpStatus != 200 { throw ExitCode(1) }
     }
 

@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import Prometheus
+import ReceiptService
 
 /// `GET /metrics` (Prometheus text) on a listener of its own (`--metrics-host`, default
 /// 127.0.0.1, and `--metrics-port`; no listener without `--metrics-port`), never on the main
@@ -22,9 +23,7 @@ enum MetricsListener {
         router.get(RouterPath(path)) { _, _ in
             var text: [UInt8] = []
             registry.emit(into: &text)
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+            return ServiceAnswer(String(decoding: text, as: UTF8.self), contentType: .prometheus)
         }
         return Application(
             router: router,

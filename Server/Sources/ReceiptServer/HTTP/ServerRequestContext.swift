@@ -3,11 +3,11 @@ import NIOCore
 
 /// The request context of every route: Hummingbird's basic one plus the client's address (the
 /// `/inspect` rate limit is per address). Nil when there is no socket (router tests).
-struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let remoteAddress: SocketAddress?
+public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
 
-    init(source: ApplicationRequestContextSource) {
+    public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
     }

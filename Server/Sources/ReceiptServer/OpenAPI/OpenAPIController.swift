@@ -1,19 +1,17 @@
 import Hummingbird
-import NIOCore
+import ReceiptService
 
 /// `GET /openapi.yaml` and `GET /openapi.json`: the server's OpenAPI document (`OpenAPIDocument`),
 /// the same document in two notations.
-struct OpenAPIRoutes {
-    func register(on router: Router<ServerRequestContext>) {
-        router.get("/openapi.yaml") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/yaml"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.yaml)))
-        }
-        router.get("/openapi.json") { _, _ in
-            VerifyRoutes.json(
-                OpenAPIDocument.json ?? #"{"error":"the OpenAPI document does not parse"}"#,
-                status: OpenAPIDocument.json == nil ? .internalServerError : .ok)
-        }
+struct OpenAPIController {
+    var endpoints: RouteCollection<ServerRequestContext> {
+        RouteCollection(context: ServerRequestContext.self)
+            .get("/openapi.yaml") { _, _ in ServiceAnswer(OpenAPIDocument.yamlText, contentType: .yaml) }
+            .get("/openapi.json") { _, _ in
+                guard let json = OpenAPIDocument.json else {
+                    return ServiceAnswer(httpStatus: 500, #"{"error":"the OpenAPI document does not parse"}"#)
+                }
+                return ServiceAnswer(json)
+            }
     }
 }

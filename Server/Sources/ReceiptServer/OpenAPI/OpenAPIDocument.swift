@@ -8,6 +8,9 @@ enum OpenAPIDocument {
     /// The YAML text, byte for byte the file's.
     static let yaml: [UInt8] = PackageResources.openapi_yaml
 
+    /// The YAML as text (the file is UTF-8, so its bytes are served unchanged).
+    static let yamlText = String(decoding: yaml, as: UTF8.self)
+
     /// The same document as JSON (nil only if the YAML does not parse: `OpenAPIDocumentTests` fails then).
     static let json: String? = {
         guard let node = try? Yams.compose(yaml: String(decoding: yaml, as: UTF8.self)) else { return nil }

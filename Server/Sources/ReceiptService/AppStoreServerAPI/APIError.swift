@@ -66,24 +66,9 @@ public struct AppStoreAPIError: Error, Sendable, Hashable {
     }
 }
 
-/// A successful App Store Server API answer: HTTP 200 and a JSON body.
-public struct AppStoreAPIAnswer: Sendable, Hashable {
-    /// 200, or the error's status.
-    public let httpStatus: Int
-    /// The JSON body.
-    public let json: String
-    /// Seconds for `Retry-After` (rate limited or busy), else nil.
-    public let retryAfter: Int?
-
-    init(ok json: String) {
-        httpStatus = 200
-        self.json = json
-        retryAfter = nil
-    }
-
-    public init(_ error: AppStoreAPIError, retryAfter: Int? = nil) {
-        httpStatus = error.httpStatus
-        json = error.json
-        self.retryAfter = retryAfter
+extension AppStoreAPIError {
+    /// The error as answered: its HTTP status and body, with `Retry-After` when given.
+    public func answer(retryAfter: Int? = nil) -> ServiceAnswer {
+        ServiceAnswer(httpStatus: httpStatus, json, retryAfter: retryAfter)
     }
 }

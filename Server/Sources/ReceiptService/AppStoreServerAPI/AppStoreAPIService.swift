@@ -37,7 +37,7 @@ public final class AppStoreAPIService: Sendable {
     /// Get All Subscription Statuses; `query` holds the repeatable `status` parameter.
     public func subscriptionStatuses(
         transactionID: String, query: [(name: String, value: String)], bundleID: String, environment: String
-    ) async -> AppStoreAPIAnswer {
+    ) async -> ServiceAnswer {
         await answer {
             let statuses = try Self.statuses(query)
             let (customer, scope) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
@@ -46,7 +46,7 @@ public final class AppStoreAPIService: Sendable {
     }
 
     /// Get Transaction Info: the transaction's own stored token.
-    public func transactionInfo(transactionID: String, bundleID: String, environment: String) async -> AppStoreAPIAnswer {
+    public func transactionInfo(transactionID: String, bundleID: String, environment: String) async -> ServiceAnswer {
         await answer {
             let (customer, _) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
             guard let transaction = customer.transactions.first(where: { $0.transactionID == transactionID }) else {
@@ -59,7 +59,7 @@ public final class AppStoreAPIService: Sendable {
     /// Get Transaction History (v1 and v2 answer alike).
     public func history(
         transactionID: String, query: [(name: String, value: String)], bundleID: String, environment: String
-    ) async -> AppStoreAPIAnswer {
+    ) async -> ServiceAnswer {
         await answer {
             let request = try HistoryRequest(query: query)
             let (customer, scope) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
@@ -78,7 +78,7 @@ public final class AppStoreAPIService: Sendable {
     /// Get Refund History: the customer's revoked transactions by revocation date.
     public func refundHistory(
         transactionID: String, query: [(name: String, value: String)], bundleID: String, environment: String
-    ) async -> AppStoreAPIAnswer {
+    ) async -> ServiceAnswer {
         await answer {
             let after = try PageToken.revision(in: query, .refunds)
             let (customer, _) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
@@ -95,7 +95,7 @@ public final class AppStoreAPIService: Sendable {
 
     /// Get Notification History: the notifications this server stored, each with one successful
     /// send attempt dated when it was stored.
-    public func notificationHistory(body: Data, paginationToken: String?, bundleID: String, environment: String) async -> AppStoreAPIAnswer {
+    public func notificationHistory(body: Data, paginationToken: String?, bundleID: String, environment: String) async -> ServiceAnswer {
         await answer {
             let request = try NotificationHistoryRequest(body: body, paginationToken: paginationToken)
             var originals: [String]?
@@ -139,9 +139,9 @@ public final class AppStoreAPIService: Sendable {
     /// `POST /inApps/v1/transactions` (ours): verifies and stores a transaction an app's backend
     /// posts, then answers the customer's statuses (`data: []` for a non-subscription or an app
     /// transaction). 429 with `Retry-After` when every verification slot is taken.
-    public func post(body: Data, bundleID: String, environment: String) async -> AppStoreAPIAnswer {
+    public func post(body: Data, bundleID: String, environment: String) async -> ServiceAnswer {
         let token: PostedToken
-        do { token = try PostedToken(body: body) } catch { return AppStoreAPIAnswer(error) }
+        do { token = try PostedToken(body: body) } catch { return error.answer() }
         let verified = await limit.run(at: "/inApps/v1/transactions") { () -> Result<PostedVerdict, AppStoreAPIError> in
             do throws(AppStoreAPIError) {
                 switch token {
@@ -152,7 +152,7 @@ public final class AppStoreAPIService: Sendable {
                 return .failure(error)
             }
         }
-        guard let verified else { return AppStoreAPIAnswer(.rateLimited, retryAfter: VerificationLimit.retryAfterSeconds) }
+        guard let verified else { return AppStoreAPIError.rateLimited.answer(retryAfter: VerificationLimit.retryAfterSeconds) }
         return await answer {
             switch try verified.get() {
             case .appTransaction(let environment):
@@ -174,7 +174,7 @@ public final class AppStoreAPIService: Sendable {
 
     /// What `receipt-server subscriptions` prints: the Get All Subscription Statuses body at
     /// `time`, or the error's body.
-    public func statuses(transactionID: String, bundleID: String, environment: String, at time: Int64) async -> AppStoreAPIAnswer {
+    public func statuses(transactionID: String, bundleID: String, environment: String, at time: Int64) async -> ServiceAnswer {
         await answer {
             let (customer, scope) = try await self.customer(transactionID, bundleID: bundleID, environment: environment)
             return StatusAnswer.json(customer, scope: scope, statuses: nil, at: time)
@@ -210,14 +210,14 @@ public final class AppStoreAPIService: Sendable {
     }
 
     /// The body a step builds, or its error's answer.
-    func answer(_ body: () async throws -> String) async -> AppStoreAPIAnswer {
+    func answer(_ body: () async throws -> String) async -> ServiceAnswer {
         do {
-            return AppStoreAPIAnswer(ok: try await body())
+            return ServiceAnswer(try await body())
         } catch let error as AppStoreAPIError {
-            return AppStoreAPIAnswer(error)
+            return error.answer()
         } catch {
             logger.error("unexpected error", metadata: ["error": "\(error)", "surface": "App Store Server API"])
-            return AppStoreAPIAnswer(.unknown)
+            return AppStoreAPIError.unknown.answer()
         }
     }
 

@@ -53,7 +53,7 @@ public final class HostedService: Sendable {
     }
 
     /// Answers a request body posted to `endpoint`.
-    public func answer(body: Data, contentType: String?, at endpoint: HostedEndpoint, now: Date = Date()) async -> HostedAnswer {
+    public func answer(body: Data, contentType: String?, at endpoint: HostedEndpoint, now: Date = Date()) async -> ServiceAnswer {
         let answer = await respond(body: body, contentType: contentType, at: endpoint, now: now)
         metrics.answered(endpoint, answer.status)
         if answer.status != HostedStatus.valid && answer.status != HostedStatus.serverFailure && !answer.shed {
@@ -61,13 +61,13 @@ public final class HostedService: Sendable {
             if let reason = answer.refusalReason { metadata["reason"] = "\(reason)" }
             refusals.refused("hosted request refused", metadata)
         }
-        return answer
+        return answer.answer
     }
 
     /// The answer when there is no body to read (the client stopped sending it).
-    public func unreadableRequest(at endpoint: HostedEndpoint) -> HostedAnswer {
+    public func unreadableRequest(at endpoint: HostedEndpoint) -> ServiceAnswer {
         metrics.answered(endpoint, VerifyStatus.unreadableRequest.rawValue)
-        return Self.apple(.unreadableRequest)
+        return Self.apple(.unreadableRequest).answer
     }
 
     private func respond(body: Data, contentType: String?, at endpoint: HostedEndpoint, now: Date) async -> HostedAnswer {

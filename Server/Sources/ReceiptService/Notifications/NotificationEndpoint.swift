@@ -65,14 +65,19 @@ public struct NotificationAnswer: Sendable, Equatable {
     }
 
     /// Seconds for `Retry-After`: when the request was shed.
-    public var retryAfter: Int? {
+    var retryAfter: Int? {
         result == .busy ? VerificationLimit.retryAfterSeconds : nil
     }
 
     /// `{"status":"stored"}`, or `{"error":"…"}` with the reason.
-    public var json: String {
+    var json: String {
         guard let reason else { return #"{"status":"stored"}"# }
         return #"{"error":"# + ReceiptJSON.quoted(reason) + "}"
+    }
+
+    /// The answer as the endpoint gives it: `httpStatus`, `json`, `Retry-After` when shed.
+    public var answer: ServiceAnswer {
+        ServiceAnswer(httpStatus: httpStatus, json, retryAfter: retryAfter)
     }
 }
 

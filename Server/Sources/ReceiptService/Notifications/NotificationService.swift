@@ -39,21 +39,24 @@ public final class NotificationService: Sendable {
 
     /// Answers a request body posted to `endpoint`; 503 (`busy`) at once when every verification
     /// slot is taken.
-    public func receive(body: Data, at endpoint: NotificationEndpoint) async -> NotificationAnswer {
+    public func receive(body: Data, at endpoint: NotificationEndpoint) async -> ServiceAnswer {
         guard let token = SignedPayloadBody.token(body) else {
             return finish(
                 NotificationAnswer(result: .malformed, notificationType: nil, reason: #"body is not a JSON object with a "signedPayload" string"#),
-                at: endpoint.path)
+                at: endpoint.path
+            ).answer
         }
         guard let answer = await limit.run(at: endpoint.path, { await accept(token, environment: endpoint.environment, at: endpoint.path) }) else {
             return finish(NotificationAnswer(result: .busy, notificationType: nil, reason: "the server is busy; retry later"), at: endpoint.path)
+                .answer
         }
-        return answer
+        return answer.answer
     }
 
     /// The answer for a body the client never finished sending.
-    public func unreadableBody(at endpoint: NotificationEndpoint) -> NotificationAnswer {
+    public func unreadableBody(at endpoint: NotificationEndpoint) -> ServiceAnswer {
         finish(NotificationAnswer(result: .malformed, notificationType: nil, reason: "the request body was not received whole"), at: endpoint.path)
+            .answer
     }
 
     /// The `signedPayload` of a request body, or nil when the body is not a JSON object with a

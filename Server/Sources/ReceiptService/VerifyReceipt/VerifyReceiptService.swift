@@ -4,20 +4,26 @@ import Logging
 import X509Certificates
 import ReceiptStore
 
-/// A `verifyReceipt` answer: the status and the JSON body (always sent with HTTP 200).
-public struct VerifyAnswer: Sendable {
+/// A `verifyReceipt` outcome: the status and the JSON body, which the service answers with
+/// HTTP 200 (`answer`); the hosted API reads the status.
+struct VerifyAnswer: Sendable {
     /// The body's `status`.
-    public let status: VerifyStatus
+    let status: VerifyStatus
     /// The body.
-    public let json: String
+    let json: String
     /// Whether the request was shed (every verification slot taken): 21100, retry after
     /// `VerificationLimit.retryAfterSeconds`.
-    public let shed: Bool
+    let shed: Bool
 
     init(status: VerifyStatus, json: String, shed: Bool = false) {
         self.status = status
         self.json = json
         self.shed = shed
+    }
+
+    /// HTTP 200 with the body, and `Retry-After` when shed.
+    var answer: ServiceAnswer {
+        ServiceAnswer(json, retryAfter: shed ? VerificationLimit.retryAfterSeconds : nil)
     }
 }
 
@@ -86,24 +92,24 @@ public final class VerifyReceiptService: Sendable {
     }
 
     /// Answers a request body posted to `endpoint`; when every verification slot is taken, 21100
-    /// with `"is-retryable": true` at once (`shed` is then true).
-    public func verify(body: Data, at endpoint: VerifyEndpoint, now: Date = Date()) async -> VerifyAnswer {
+    /// with `"is-retryable": true` at once, and `Retry-After`. Always HTTP 200, as Apple's.
+    public func verify(body: Data, at endpoint: VerifyEndpoint, now: Date = Date()) async -> ServiceAnswer {
         guard let answer = await limit.run(at: endpoint.path, { await self.answer(body: body, at: endpoint, now: now) }) else {
             metrics.answered(endpoint, .storageUnavailable)
-            return VerifyAnswer(status: .storageUnavailable, json: ResponseJSON.failure(.storageUnavailable), shed: true)
+            return VerifyAnswer(status: .storageUnavailable, json: ResponseJSON.failure(.storageUnavailable), shed: true).answer
         }
         metrics.answered(endpoint, answer.status)
         if !answer.status.isAnswered && answer.status != .storageUnavailable {
             refusals.refused("receipt refused", ["endpoint": "\(endpoint.path)", "status": "\(answer.status.rawValue)"])
         }
-        return answer
+        return answer.answer
     }
 
     /// The answer when there is no body to read: a method other than POST, or a body the client
     /// never finished sending.
-    public func unreadableRequest(at endpoint: VerifyEndpoint) -> VerifyAnswer {
+    public func unreadableRequest(at endpoint: VerifyEndpoint) -> ServiceAnswer {
         metrics.answered(endpoint, .unreadableRequest)
-        return failure(.unreadableRequest)
+        return failure(.unreadableRequest).answer
     }
 
     private func answer(body: Data, at endpoint: VerifyEndpoint, now: Date) async -> VerifyAnswer {

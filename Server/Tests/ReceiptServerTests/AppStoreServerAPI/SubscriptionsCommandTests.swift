@@ -65,13 +65,13 @@ import Testing
                     transactionID: Self.original, query: [], bundleID: Synthetic.bundleID, environment: "Production")
             }
             #expect(answer.httpStatus == 200)
-            let body = try StatusBody(try JSONAnswer.object(Data(answer.json.utf8)))
+            let body = try StatusBody(try JSONAnswer.object(Data(answer.body.utf8)))
             #expect(body.items.map(\.status) == [status], "at \(rfc3339)")
             for at in [String(time), rfc3339] {
                 let printed = try await LiveServer.run([
                     "subscriptions", Self.original, "--database", database.url, "--at", at, "--app", Synthetic.bundleID,
                 ])
-                #expect(printed.status == 0 && printed.output == answer.json + "\n", "--at \(at): \(printed.output)")
+                #expect(printed.status == 0 && printed.output == answer.body + "\n", "--at \(at): \(printed.output)")
             }
         }
 
