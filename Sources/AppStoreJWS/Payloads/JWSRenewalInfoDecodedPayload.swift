@@ -2,6 +2,8 @@
 /// `JWSRenewalInfoDecodedPayload`). Member names are Apple's; times are milliseconds since 1970;
 /// members without a field here are kept in `additionalFields`.
 public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
+    /// `advancedCommerceInfo`: the Advanced Commerce API's data, for its subscriptions only (`AdvancedCommerceRenewalInfo`).
+    public var advancedCommerceInfo: AdvancedCommerceRenewalInfo?
     /// `appAccountToken`: the UUID the app associated with the customer's account at purchase.
     public var appAccountToken: String?
     /// `appTransactionId`: the identifier of the app's download transaction for this account.
@@ -10,6 +12,8 @@ public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
     public var autoRenewProductId: String?
     /// 1: the subscription renews; 0: automatic renewal is off.
     public var autoRenewStatus: Int64?
+    /// `commitmentInfo`: how the subscription's commitment renews (`RenewalCommitmentInfo`).
+    public var commitmentInfo: RenewalCommitmentInfo?
     /// `currency`: the ISO 4217 code of `renewalPrice`'s currency.
     public var currency: String?
     /// `eligibleWinBackOfferIds`: the win-back offers the customer may redeem.
@@ -39,6 +43,8 @@ public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
     public var productId: String?
     /// `recentSubscriptionStartDate`: the start of the latest run of renewals without a long lapse.
     public var recentSubscriptionStartDate: UnixMilliseconds?
+    /// `renewalBillingPlanType`: how the next period is billed, `BILLED_UPFRONT` or `MONTHLY` (`renewalBillingPlanType`).
+    public var renewalBillingPlanType: String?
     /// `renewalDate`: when the subscription renews (or expires).
     public var renewalDate: UnixMilliseconds?
     /// Renewal price in milliunits of `currency`.
@@ -52,10 +58,12 @@ public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
     public init(payload: [UInt8]) throws(JWSPayloadError) {
         try PayloadObject.read(payload) { name, reader in
             switch name {
+            case "advancedCommerceInfo": advancedCommerceInfo = try reader.nested(name, AdvancedCommerceRenewalInfo.init)
             case "appAccountToken": appAccountToken = try reader.string(name)
             case "appTransactionId": appTransactionId = try reader.string(name)
             case "autoRenewProductId": autoRenewProductId = try reader.string(name)
             case "autoRenewStatus": autoRenewStatus = try reader.int64(name)
+            case "commitmentInfo": commitmentInfo = try reader.nested(name, RenewalCommitmentInfo.init)
             case "currency": currency = try reader.string(name)
             case "eligibleWinBackOfferIds": eligibleWinBackOfferIds = try reader.strings(name)
             case "environment": environment = try reader.string(name)
@@ -70,6 +78,7 @@ public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
             case "priceIncreaseStatus": priceIncreaseStatus = try reader.int64(name)
             case "productId": productId = try reader.string(name)
             case "recentSubscriptionStartDate": recentSubscriptionStartDate = try reader.milliseconds(name)
+            case "renewalBillingPlanType": renewalBillingPlanType = try reader.string(name)
             case "renewalDate": renewalDate = try reader.milliseconds(name)
             case "renewalPrice": renewalPrice = try reader.int64(name)
             case "signedDate": signedDate = try reader.milliseconds(name)

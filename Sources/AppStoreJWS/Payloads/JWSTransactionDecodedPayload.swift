@@ -2,12 +2,18 @@
 /// StoreKit 2 `Transaction.jwsRepresentation`). Member names are Apple's; times are milliseconds
 /// since 1970; members without a field here are kept in `additionalFields`.
 public struct JWSTransactionDecodedPayload: Sendable, Hashable {
+    /// `advancedCommerceInfo`: the Advanced Commerce API's data, for its SKUs only (`AdvancedCommerceTransactionInfo`).
+    public var advancedCommerceInfo: AdvancedCommerceTransactionInfo?
     /// `appAccountToken`: the UUID the app associated with the customer's account at purchase.
     public var appAccountToken: String?
     /// `appTransactionId`: the identifier of the app's download transaction for this account.
     public var appTransactionId: String?
+    /// `billingPlanType`: how the subscription is billed, `BILLED_UPFRONT` or `MONTHLY` (`billingPlanType`).
+    public var billingPlanType: String?
     /// `bundleId`: the app's bundle identifier.
     public var bundleId: String?
+    /// `commitmentInfo`: the commitment this transaction pays a period of (`TransactionCommitmentInfo`).
+    public var commitmentInfo: TransactionCommitmentInfo?
     /// `currency`: the ISO 4217 code of `price`'s currency.
     public var currency: String?
     /// `Production`, `Sandbox`, `Xcode` or `LocalTesting`.
@@ -69,9 +75,12 @@ public struct JWSTransactionDecodedPayload: Sendable, Hashable {
     public init(payload: [UInt8]) throws(JWSPayloadError) {
         try PayloadObject.read(payload) { name, reader in
             switch name {
+            case "advancedCommerceInfo": advancedCommerceInfo = try reader.nested(name, AdvancedCommerceTransactionInfo.init)
             case "appAccountToken": appAccountToken = try reader.string(name)
             case "appTransactionId": appTransactionId = try reader.string(name)
+            case "billingPlanType": billingPlanType = try reader.string(name)
             case "bundleId": bundleId = try reader.string(name)
+            case "commitmentInfo": commitmentInfo = try reader.nested(name, TransactionCommitmentInfo.init)
             case "currency": currency = try reader.string(name)
             case "environment": environment = try reader.string(name)
             case "expiresDate": expiresDate = try reader.milliseconds(name)

@@ -81,6 +81,20 @@ extension JSONReader {
         return values
     }
 
+    /// An array of objects, each read by `make`; an element that is not an object (`null`
+    /// included) is `invalidMember`.
+    mutating func objects<T>(_ name: JSONName, _ make: (inout JSONReader) throws -> T) throws -> [T]? {
+        if try readNullIfPresent() { return nil }
+        let invalid = JWSPayloadError.invalidMember(name: name.string, expected: "an array of objects")
+        guard try peekKind() == .array else { throw invalid }
+        var values: [T] = []
+        try readArray { reader in
+            guard try reader.peekKind() == .object else { throw invalid }
+            values.append(try make(&reader))
+        }
+        return values
+    }
+
     /// A member no typed field covers, kept as signed. The reader has refused names that repeat
     /// byte for byte; Swift strings compare by canonical equivalence, so two spellings of one
     /// Unicode name (`é` as U+00E9 and as e + U+0301) would share one key and one value would be
