@@ -8,9 +8,12 @@
 //   Server/bench                                                    # wrk on loopback
 //
 // Layers, one module each, imports going one way:
-//   ReceiptServer (HTTP: Hummingbird routes, metrics, limits)
-//     → ReceiptService (the verifyReceipt protocol: statuses, cache, app registry; no HTTP)
-//       → ReceiptStore (storage protocol, one schema, SQLite and PostgreSQL backends)
+//   receipt-server (the executable, the composition root: configuration, commands, wiring)
+//     → ReceiptServer (HTTP only: a controller per surface, the answer renderer, limits, /metrics)
+//       → ReceiptService (each surface's protocol: verifyReceipt, notifications, hosted API,
+//                         inspector, App Store Server API; answers as ServiceAnswer; no HTTP)
+//         → ReceiptStore (the storage protocol, one schema, SQLite and PostgreSQL backends)
+// ReceiptServer never imports ReceiptStore: the routes see services only.
 import PackageDescription
 
 let package = Package(
@@ -46,7 +49,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        // The verifyReceipt protocol over the root library: knows nothing of HTTP.
+        // Each surface's protocol over the root library and the store (verifyReceipt,
+        // notifications, the hosted API, the inspector, the App Store Server API): every answer a
+        // `ServiceAnswer`; knows nothing of HTTP.
         .target(
             name: "ReceiptService",
             dependencies: [
@@ -63,16 +68,17 @@ let package = Package(
                 // AES-256-GCM sealing the apps' keys under the operator's secrets key.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // HTTP: routes, body limit, health, metrics, configuration, start-up.
+        // HTTP only: one RouteCollection per surface over its service, the ServiceAnswer
+        // renderer, the body limit, connection bounds, the /metrics listener, JSON logs, the
+        // OpenAPI document. Imports ReceiptService, never ReceiptStore.
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptService", "ReceiptStore",
+                "ReceiptService",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // SHA-256 of the inspector page's script and style (its Content-Security-Policy).
                 .product(name: "CryptoPrimitives", package: "swift-receipt"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "AppReceipt", package: "swift-receipt"),
-                .product(name: "X509Certificates", package: "swift-receipt"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -81,12 +87,22 @@ let package = Package(
             ],
             // Server/openapi.yaml (through a link), compiled in: the executable serves it without a resource bundle.
             resources: [.embedInCode("OpenAPI/openapi.yaml")]),
+        // The composition root: configuration (flags, config file, secrets key), the commands
+        // (serve, stats, ingest, app, apikey, iapkey, subscriptions), and the wiring of store,
+        // services and routes (`ServerApplication`).
         .executableTarget(
             name: "receipt-server",
             dependencies: [
                 "ReceiptServer", "ReceiptService", "ReceiptStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "AppReceipt", package: "swift-receipt"),
+                .product(name: "X509Certificates", package: "swift-receipt"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Request bodies for Server/bench: distinct receipts signed by the test chain.
         .executableTarget(

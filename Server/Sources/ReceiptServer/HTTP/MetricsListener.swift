@@ -10,12 +10,12 @@ import ReceiptService
 /// port. Metrics tell how many requests were refused and why, which is for the operator, not for
 /// whoever can reach the API: a separate loopback listener keeps them off the public address with
 /// no secret to configure, rotate or leak (a `--metrics-token` would be one more credential).
-enum MetricsListener {
+public enum MetricsListener {
     /// The listener's one route (`GET`), which the OpenAPI document describes with the listener as its server.
-    static let path = "/metrics"
+    public static let path = "/metrics"
 
     /// The listener as an application, run as one of the main application's services.
-    static func make(
+    public static func make(
         _ registry: PrometheusCollectorRegistry, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 @testable import ReceiptService
 import Testing
 import X509Certificates

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import ReceiptTestSupport
 import Testing
 

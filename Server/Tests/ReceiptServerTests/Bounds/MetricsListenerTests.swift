@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import Testing
 
 /// `/metrics` on its own listener (`--metrics-host`, `--metrics-port`), never on the main port,

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import Testing
 
 /// `--max-verifications`: past the bound every route that verifies sheds the request at once

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import Testing
 
 /// The settings this issue adds: `--inspector on|off`, `--key-rate`, `--key-burst`, as flags and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReceiptServer
+@testable import receipt_server
 import Testing
 
 /// Messages that say what to fix (issue 26): configuration-file errors name the file, the key and

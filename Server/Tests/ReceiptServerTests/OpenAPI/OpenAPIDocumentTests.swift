@@ -6,6 +6,7 @@ import Testing
 import Yams
 
 @testable import ReceiptServer
+@testable import receipt_server
 
 /// `Server/openapi.yaml` against the server: every route the application registers is an
 /// operation of the document and every operation is a route, and `GET /openapi.yaml` and

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 @testable import ReceiptServer
+@testable import receipt_server
 import ReceiptStore
 import Testing
 

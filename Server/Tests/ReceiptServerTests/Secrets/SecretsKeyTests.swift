@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Logging
 @testable import ReceiptServer
+@testable import receipt_server
 import ReceiptService
 import ReceiptStore
 import Testing

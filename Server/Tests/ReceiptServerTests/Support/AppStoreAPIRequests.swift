@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import ReceiptStore
 
 /// The App Store Server API as an app's backend calls it: a server trusting the synthetic G3

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import Synchronization
 
 /// Reads `/metrics` from the server's own metrics listener (`metricsPort` 0: any free port, given

@@ -1,6 +1,7 @@
 import Foundation
 import LegacyReceipt
 import ReceiptServer
+@testable import receipt_server
 import ReceiptService
 import ReceiptStore
 import ReceiptTestSupport

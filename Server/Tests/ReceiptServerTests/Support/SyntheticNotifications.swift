@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import ReceiptTestSupport
 
 /// App Store Server Notifications V2 signed in Swift by a chain shaped like Apple's G3 chain

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptServer
+@testable import receipt_server
 import ReceiptService
 
 /// The operator's secrets key every test uses unless it tests the key itself: one random key per

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import ReceiptServer
+@testable import receipt_server
 import Testing
 
 /// Runs the real application (storage, service, routes) in process for a test.

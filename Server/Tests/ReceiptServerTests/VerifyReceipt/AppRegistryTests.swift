@@ -1,4 +1,5 @@
 @testable import ReceiptServer
+@testable import receipt_server
 import ReceiptService
 import ReceiptStore
 import Testing

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ReceiptServer
 import ReceiptService
 import ReceiptStore
 

@@ -3,17 +3,20 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import ReceiptServer
 import ReceiptService
 import ReceiptStore
 import ServiceLifecycle
 import X509Certificates
 
-/// Builds the receipt-server application in named steps: the configuration read
-/// (`StartupOptions`) and the ports checked, storage opened and migrated with the `--app` flags
-/// written to the registry (`openStore`), the services (`makeServices`), the router
-/// (`buildRouter`, which only mounts controllers and middleware), and the HTTP application with
-/// the store and the refreshes as its services (`buildHTTPApplication`).
-public enum ServerApplication {
+/// The composition root: builds the receipt-server application from its configuration in named
+/// steps, configuration → store → services → router → application: the option values read
+/// (`Options`) and the ports checked (`checkPorts`), storage opened and migrated with the `--app`
+/// flags written to the registry (`openStore`), one service per surface (`makeServices`), the
+/// router (ReceiptServer's `buildRouter`, which only mounts controllers and middleware), and the
+/// HTTP application with the store, the registries' refreshes and the `/metrics` listener as its
+/// services (ReceiptServer's `buildHTTPApplication`).
+enum ServerApplication {
     /// The application for `configuration`. The ports are checked first (`ListenCheck`: a port
     /// another process holds stops start-up before anything is written to the database). Opening
     /// storage happens here, so a bad database fails before the port is bound; a missing SQLite
@@ -22,7 +25,7 @@ public enum ServerApplication {
     /// its in-flight requests. `onMetricsRunning` is given the
     /// `/metrics` listener's port once it listens (with `metricsPort` set). `onRoutes` is given
     /// the main port's routes as registered, `{name}` for a path parameter (the OpenAPI document's coverage test reads them).
-    public static func make(
+    static func make(
         _ configuration: ServerConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in },

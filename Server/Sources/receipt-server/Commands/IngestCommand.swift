@@ -1,5 +1,4 @@
 import ArgumentParser
-import ReceiptServer
 
 /// Replays notifications a server missed: prints a JSON summary, exits 1 when any was not stored.
 struct Ingest: AsyncParsableCommand {
