@@ -405,6 +405,19 @@ enum JWSHarness {
                 Result { () throws(JWSError) in
                     try verifier.verifyAppTransaction(token, expecting: .init(appAppleId: otherId), at: time)
                 }, expected, name)
+        case .realtimeRequest:
+            let decoded = Result { () throws(JWSPayloadError) in try DecodedRealtimeRequestBody(payload: payload) }
+            let request = try? decoded.get()
+            try expectSame(
+                Result { () throws(JWSError) in
+                    try verifier.verifyRealtimeRequest(
+                        token, expecting: .init(appAppleId: request?.appAppleId, environment: request?.environment), at: time)
+                }, decoded, name)
+            guard let request else { return }
+            let other = mismatch(request.environment)
+            try expectSame(
+                Result { () throws(JWSError) in try verifier.verifyRealtimeRequest(token, expecting: .init(environment: other), at: time) },
+                .failure(.unexpectedEnvironment(expected: other, found: request.environment)), name)
         case .transaction, .unknown:
             let decoded = Result { () throws(JWSPayloadError) in try JWSTransactionDecodedPayload(payload: payload) }
             let transaction = try? decoded.get()
@@ -521,6 +534,7 @@ enum JWSHarness {
             Result { () throws(JWSPayloadError) in try JWSRenewalInfoDecodedPayload(payload: payload) as Any },
             Result { () throws(JWSPayloadError) in try ResponseBodyV2DecodedPayload(payload: payload) as Any },
             Result { () throws(JWSPayloadError) in try AppTransaction(payload: payload) as Any },
+            Result { () throws(JWSPayloadError) in try DecodedRealtimeRequestBody(payload: payload) as Any },
         ]
         let kind = SignedPayloadKind(payload: payload)
         var anyDecoded = false, notJSON = false, notObject: Set<JSONValue.Kind> = []
@@ -561,7 +575,8 @@ enum JWSHarness {
                 ? .transaction
                 : object["autoRenewStatus"] != nil || object["autoRenewProductId"] != nil
                     ? .renewalInfo
-                    : object["receiptType"] != nil || object["applicationVersion"] != nil ? .appTransaction : .unknown
+                    : object["receiptType"] != nil || object["applicationVersion"] != nil
+                        ? .appTransaction : object["userLocale"] != nil ? .realtimeRequest : .unknown
         try check.expect(kind == expectedKind, "SignedPayloadKind \(kind), members say \(expectedKind)")
         for case .success(let value) in results { try compare(value, object, path: "\(type(of: value))") }
     }
@@ -599,6 +614,15 @@ enum JWSHarness {
                     (member as? NSNumber)?.int64Value == integer, "\(what) \(integer), JSONSerialization reads \(String(describing: member))")
             case is Int64, is UnixMilliseconds:
                 try check.expect(member is NSNumber, "\(what) is a number, the member is not")
+            case let elements as [Any]:
+                // An array of objects (Advanced Commerce `items`, `refunds`): element by element.
+                guard let members = member as? [Any], members.count == elements.count else {
+                    throw check.fail("\(what) holds \(elements.count) objects, the member is not an array of as many")
+                }
+                for (index, (element, member)) in zip(elements, members).enumerated() {
+                    guard let nested = member as? [String: Any] else { throw check.fail("\(what)[\(index)] decoded, but is not an object") }
+                    try compare(element, nested, path: "\(what)[\(index)]")
+                }
             default:
                 guard let nested = member as? [String: Any] else { throw check.fail("\(what) decoded, but the member is not an object") }
                 try compare(field, nested, path: what)

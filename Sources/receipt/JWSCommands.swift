@@ -76,7 +76,7 @@ enum JWSCommands {
             case .transaction: found = try JWSTransactionDecodedPayload(payload: payload).bundleId
             case .appTransaction: found = try AppTransaction(payload: payload).bundleId
             case .notification: found = try ResponseBodyV2DecodedPayload(payload: payload).data?.bundleId
-            case .renewalInfo, .unknown: found = nil
+            case .renewalInfo, .realtimeRequest, .unknown: found = nil
             }
         } catch {
             throw .payload(error)
@@ -122,6 +122,11 @@ enum SignedDataSummary {
             guard let a = try? AppTransaction(payload: payload) else { break }
             add("environment", a.receiptType); add("bundle id", a.bundleId); add("app version", a.applicationVersion)
             add("original app version", a.originalApplicationVersion); add("created", a.receiptCreationDate)
+        case .realtimeRequest:
+            guard let q = try? DecodedRealtimeRequestBody(payload: payload) else { break }
+            add("environment", q.environment); add("app apple id", q.appAppleId); add("product id", q.productId)
+            add("original transaction id", q.originalTransactionId); add("locale", q.userLocale)
+            add("request id", q.requestIdentifier); add("signed", q.signedDate)
         case .unknown:
             break
         }

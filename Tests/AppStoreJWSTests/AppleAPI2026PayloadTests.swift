@@ -219,3 +219,11 @@ import X509Certificates
         #expect(Self.error(token, .init()) == .payload(.invalidMember(name: "appAppleId", expected: "an integer")))
     }
 }
+
+@Suite struct RealtimeRequestKindTests {
+    @Test func aRealtimeRequestIsToldApart() {
+        #expect(SignedPayloadKind(payload: Array(AppleAPI2026PayloadTests.realtimeRequest.utf8)) == .realtimeRequest)
+        #expect(SignedPayloadKind(payload: Array(AppleAPI2026PayloadTests.transaction.utf8)) == .transaction)
+        #expect(SignedPayloadKind(payload: Array(AppleAPI2026PayloadTests.renewalInfo.utf8)) == .renewalInfo)
+    }
+}

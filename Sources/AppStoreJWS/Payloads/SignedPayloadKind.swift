@@ -9,6 +9,8 @@ public enum SignedPayloadKind: String, Sendable, Hashable {
     case renewalInfo
     /// `AppTransaction`: has `receiptType` or `applicationVersion`.
     case appTransaction
+    /// `DecodedRealtimeRequestBody` (Retention Messaging): has `userLocale`.
+    case realtimeRequest
     /// None of these (or not an object).
     case unknown
 
@@ -32,6 +34,8 @@ public enum SignedPayloadKind: String, Sendable, Hashable {
             self = .renewalInfo
         } else if names.contains("receiptType") || names.contains("applicationVersion") {
             self = .appTransaction
+        } else if names.contains("userLocale") {
+            self = .realtimeRequest
         } else {
             self = .unknown
         }
