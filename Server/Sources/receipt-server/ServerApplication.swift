@@ -100,7 +100,7 @@ enum ServerApplication {
     /// store is shut down again when that fails.
     static func openStore(
         _ configuration: ServerConfiguration, options: Options, logger: Logger
-    ) async throws -> (store: any ReceiptStore, registries: Registries) {
+    ) async throws -> (store: any ReceiptStorage, registries: Registries) {
         let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger, options: .server)
         let apps = AppRegistry()
         let hosted = HostedRegistry(secrets: secrets)
@@ -124,7 +124,7 @@ enum ServerApplication {
 
     /// One service per surface over the store and the registries, sharing the verification slots.
     static func makeServices(
-        _ configuration: ServerConfiguration, options: Options, store: any ReceiptStore, registries: Registries,
+        _ configuration: ServerConfiguration, options: Options, store: any ReceiptStorage, registries: Registries,
         metrics factory: any MetricsFactory, logger: Logger
     ) -> ServerServices {
         let registry = registries.apps

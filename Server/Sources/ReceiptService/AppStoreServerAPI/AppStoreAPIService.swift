@@ -7,7 +7,7 @@ import X509Certificates
 /// nothing of HTTP. Each method takes the caller's app (the verified JWT's `bid`) and the path's
 /// environment, and answers Apple's body or Apple's error. Tokens pass through byte for byte.
 public final class AppStoreAPIService: Sendable {
-    let store: any ReceiptStore
+    let store: any ReceiptStorage
     let registry: AppRegistry
     let posted: PostedTransactionVerifier
     let allowXcode: Bool
@@ -22,7 +22,7 @@ public final class AppStoreAPIService: Sendable {
     /// accepts Xcode-signed transactions at the sandbox prefix and reads them there; `clock` gives
     /// the time statuses are evaluated at (milliseconds since 1970).
     public init(
-        store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, allowXcode: Bool, limit: VerificationLimit = .unlimited,
+        store: any ReceiptStorage, registry: AppRegistry, anchors: [TrustAnchor]?, allowXcode: Bool, limit: VerificationLimit = .unlimited,
         logger: Logger, clock: @escaping @Sendable () -> Int64 = EpochMilliseconds.now
     ) {
         self.store = store

@@ -9,11 +9,11 @@ import X509Certificates
 ///
 /// A notification is verified (`NotificationVerifier`: the App Store signed-data policy, the
 /// nested tokens, the app registry, the endpoint's environment), then stored once by its
-/// notificationUUID with what it tells of a transaction and a renewal (`ReceiptStore.save`), and
+/// notificationUUID with what it tells of a transaction and a renewal (`ReceiptStorage.save`), and
 /// answered `stored` only once durable. Later `verifyReceipt` answers merge what it told with
 /// what receipts told (`latest_receipt_info`, `pending_renewal_info`).
 public final class NotificationService: Sendable {
-    let store: any ReceiptStore
+    let store: any ReceiptStorage
     let registry: AppRegistry
     let verifier: NotificationVerifier
     let metrics: NotificationMetrics
@@ -25,7 +25,7 @@ public final class NotificationService: Sendable {
     /// `limit` bounds the verifications in flight (shared with the other routes; the `ingest`
     /// command has none).
     public init(
-        store: any ReceiptStore, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
+        store: any ReceiptStorage, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
         limit: VerificationLimit = .unlimited
     ) {
         self.store = store

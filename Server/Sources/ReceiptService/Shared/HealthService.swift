@@ -3,10 +3,10 @@ import ReceiptStore
 /// `GET /health`: 200 `{"status":"ok"}` while the database answers a query, else 503
 /// `{"status":"unavailable"}`.
 public struct HealthService: Sendable {
-    let store: any ReceiptStore
+    let store: any ReceiptStorage
 
     /// Health of `store`.
-    public init(store: any ReceiptStore) {
+    public init(store: any ReceiptStorage) {
         self.store = store
     }
 

@@ -65,7 +65,7 @@ public final class VerifyReceiptService: Sendable {
         }
     }
 
-    let store: any ReceiptStore
+    let store: any ReceiptStorage
     let registry: AppRegistry
     let verifier: ReceiptVerifier
     let cache: VerificationCache
@@ -77,7 +77,7 @@ public final class VerifyReceiptService: Sendable {
     let refusals: RefusalLog
 
     public init(
-        store: any ReceiptStore, registry: AppRegistry, configuration: Configuration,
+        store: any ReceiptStorage, registry: AppRegistry, configuration: Configuration,
         metrics: ServiceMetrics, logger: Logger
     ) {
         self.store = store
@@ -193,7 +193,7 @@ public final class VerifyReceiptService: Sendable {
         let receipt = checked.verified
         do {
             // The save and the read share one storage deadline: 21100 within 5 s, not 5 s each.
-            let history: PurchaseHistory? = try await StorageBudget.shared {
+            let history: PurchaseHistory? = try await StorageDeadline.shared {
                 if !checked.stored {
                     try await metrics.storageSave.measure { try await store.save(receipt.record) }
                     cache.markStored(checked.key)

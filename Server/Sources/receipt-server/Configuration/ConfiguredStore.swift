@@ -14,7 +14,7 @@ public enum ConfiguredStore {
     public static func open(
         _ configuration: ServerConfiguration, logger: Logger,
         options: OpenOptions = .server
-    ) async throws -> (store: any ReceiptStore, secrets: SecretsKey) {
+    ) async throws -> (store: any ReceiptStorage, secrets: SecretsKey) {
         let location = try DatabaseLocation(configuration.database)
         if case .sqlite(let path) = location, !options.createsFile, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.missingDatabase(path: URL(fileURLWithPath: path).standardizedFileURL.path)
@@ -32,7 +32,7 @@ public enum ConfiguredStore {
     /// it while `body` uses it, then shuts it down and returns `body`'s result (one-shot commands).
     public static func with<T: Sendable>(
         _ configuration: ServerConfiguration, logger: Logger, options: OpenOptions = .command,
-        _ body: @escaping @Sendable (any ReceiptStore, SecretsKey) async throws -> T
+        _ body: @escaping @Sendable (any ReceiptStorage, SecretsKey) async throws -> T
     ) async throws -> T {
         let (store, secrets) = try await open(configuration, logger: logger, options: options)
         return try await Stores.run(store) { try await body($0, secrets) }

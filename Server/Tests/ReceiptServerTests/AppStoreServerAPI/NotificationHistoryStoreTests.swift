@@ -31,7 +31,7 @@ import Testing
     }
 
     static func uuids(
-        _ store: any ReceiptStore, _ start: Int64, _ end: Int64, type: String? = nil, subtype: String? = nil, originals: [String]? = nil,
+        _ store: any ReceiptStorage, _ start: Int64, _ end: Int64, type: String? = nil, subtype: String? = nil, originals: [String]? = nil,
         after cursor: NotificationCursor? = nil, limit: Int = 100
     ) async throws -> [String] {
         let query = NotificationHistoryQuery(

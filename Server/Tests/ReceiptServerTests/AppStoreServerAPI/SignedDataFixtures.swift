@@ -50,7 +50,7 @@ enum SignedDataFixtures {
     }
 
     /// Opens `database`'s store, runs `body` with it, and shuts it down.
-    static func with<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (any ReceiptStore) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(_ database: TestDatabase, _ body: @Sendable (any ReceiptStorage) async throws -> T) async throws -> T {
         try await Stores.with(DatabaseLocation(database.url), secrets: TestSecrets.key, logger: TestServer.logger, body)
     }
 

@@ -9,7 +9,7 @@ import Testing
     typealias F = SignedDataFixtures
 
     /// The customer of `id`, which must exist.
-    static func customer(_ store: any ReceiptStore, _ id: String, environment: String = F.production) async throws -> CustomerRecords {
+    static func customer(_ store: any ReceiptStorage, _ id: String, environment: String = F.production) async throws -> CustomerRecords {
         try #require(try await store.customer(bundleID: F.bundleID, environment: environment, transactionID: id))
     }
 

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// its requests is answered. One server process per file (several processes use PostgreSQL):
 /// that is what lets it keep histories and customers in memory between commits (`ReadCaches`), and what the
 /// server's lock on the file (`DatabaseLock`) enforces.
-public final class SQLiteStore: ReceiptStore {
+public final class SQLiteStore: ReceiptStorage {
     let pool: DatabasePool
     private let writer: GroupCommit<ReceiptRecord>
     let notificationWriter: GroupCommit<SignedDataWrite>

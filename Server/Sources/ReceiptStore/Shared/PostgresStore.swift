@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// go through a group-commit writer (one transaction per batch: receipts with `RETURNING`, then the
 /// transactions of the new ones as one multi-row upsert); migrations run under an advisory lock,
 /// so instances starting together apply them once.
-public final class PostgresStore: ReceiptStore {
+public final class PostgresStore: ReceiptStorage {
     let client: PostgresClient
     private let clientTask: Task<Void, Never>
     private let writer: GroupCommit<ReceiptRecord>
@@ -303,15 +303,15 @@ public final class PostgresStore: ReceiptStore {
     }
 
     /// How long one call may wait (for a connection, or for the server) before it fails:
-    /// `StorageBudget.defaultLimit`.
-    static let callTimeout: Duration = StorageBudget.defaultLimit
+    /// `StorageDeadline.defaultLimit`.
+    static let callTimeout: Duration = StorageDeadline.defaultLimit
 
-    /// Runs `body` within `callTimeout` (less when the request's `StorageBudget` ends sooner),
+    /// Runs `body` within `callTimeout` (less when the request's `StorageDeadline` ends sooner),
     /// reporting any failure as `StoreError.database`. The caller resumes at the deadline even
     /// if `body` never returns.
     func database<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await withDeadline(StorageBudget.limit(Self.callTimeout), body)
+            return try await withDeadline(StorageDeadline.limit(Self.callTimeout), body)
         } catch let error as StoreError {
             throw error
         } catch {

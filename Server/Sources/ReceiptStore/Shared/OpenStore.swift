@@ -33,7 +33,7 @@ public enum Stores {
     public static func open(
         _ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
         options: OpenOptions = .default
-    ) async throws(StoreError) -> any ReceiptStore {
+    ) async throws(StoreError) -> any ReceiptStorage {
         switch location {
         case .sqlite(let path): return try SQLiteStore(path: path, secrets: secrets, logger: logger, options: options)
         case .postgres(let postgres): return try await PostgresStore(postgres, secrets: secrets, logger: logger)
@@ -44,14 +44,14 @@ public enum Stores {
     /// write) and returns `body`'s result: for one-shot commands such as `stats`.
     public static func with<T: Sendable>(
         _ location: DatabaseLocation, secrets: any SecretsCodec, logger: Logger,
-        _ body: @Sendable (any ReceiptStore) async throws -> T
+        _ body: @Sendable (any ReceiptStorage) async throws -> T
     ) async throws -> T {
         try await run(try await open(location, secrets: secrets, logger: logger), body)
     }
 
     /// Runs an opened `store` while `body` uses it, then shuts it down (committing any queued
     /// write) and returns `body`'s result.
-    public static func run<T: Sendable>(_ store: any ReceiptStore, _ body: @Sendable (any ReceiptStore) async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(_ store: any ReceiptStorage, _ body: @Sendable (any ReceiptStorage) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             do {
@@ -68,7 +68,7 @@ public enum Stores {
     }
 
     /// Shuts down a store that was opened but never run as a service.
-    public static func shutDown(_ store: any ReceiptStore) async throws {
+    public static func shutDown(_ store: any ReceiptStorage) async throws {
         let task = Task { try await store.run() }
         task.cancel()
         try await task.value
