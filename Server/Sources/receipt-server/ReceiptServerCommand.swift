@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import ReceiptServer
 
-/// `receipt-server [serve] [options]`, `receipt-server stats --database …`, and the registry's
-/// `apikey …` and `app …` commands.
+/// `receipt-server [serve] [options]` and the other commands (`Commands/`): `stats`, `ingest`,
+/// the registry's `app …`, `apikey …` and `iapkey …`, and `subscriptions`.
 @main
 struct ReceiptServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,36 +14,6 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             Serve.self, Stats.self, Ingest.self, APIKeyCommand.self, AppCommand.self, IAPKeyCommand.self, SubscriptionsCommand.self,
         ],
         defaultSubcommand: Serve.self)
-}
-
-/// Options naming the database (shared by every command).
-struct DatabaseOptions: ParsableArguments {
-    @Option(
-        help:
-            "sqlite:PATH or postgres://USER[:PASS]@HOST:PORT/DB (default sqlite:./receipt-server.sqlite; only the server creates a missing SQLite file)."
-    )
-    var database: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "File holding the operator's secrets key (32 random bytes, raw or base64) that seals the apps' encryption keys.",
-            discussion: """
-                Default: the environment variable RECEIPT_SERVER_SECRETS_KEY (base64), else, for sqlite:PATH, a key file beside the \
-                database (PATH without its extension plus .secrets-key), generated 0600 on first use (a development setup). \
-                PostgreSQL needs one of the two. A wrong key stops the command at start.
-                """, valueName: "path"))
-    var secretsKeyFile: String?
-
-    @Option(help: "A JSON file with the same keys as the options; options given here win.")
-    var config: String?
-
-    /// The config file's values (or the defaults) with `--database` and `--secrets-key-file` applied.
-    func configuration() throws -> ServerConfiguration {
-        var configuration = try config.map { path throws(ConfigurationError) in try ServerConfiguration(configFile: path) } ?? ServerConfiguration()
-        if let database { configuration.database = database }
-        if let secretsKeyFile { configuration.secretsKeyFile = secretsKeyFile }
-        return configuration
-    }
 }
 
 /// A logger writing JSON lines at `level` (one of `ServerConfiguration.logLevels`).
