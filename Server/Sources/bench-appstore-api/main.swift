@@ -16,7 +16,7 @@
 // - transactions.bodies: POSTS `{"signedTransactionInfo": …}` bodies, one a line, each a new
 //   renewal (its own transaction id) of one of the customers, in turn;
 // - for each LARGE (Server/bench-large-customer): large-LARGE.bodies, one customer's LARGE
-//   notifications (SUBSCRIBED, then DID_RENEW, one a day, the last active now), and
+//   notifications (SUBSCRIBED, then DID_RENEW, one an hour, the last active now), and
 //   large-LARGE.ids, 60 of its transaction ids spread over its history.
 // Throwaway keys: never trust what this signs.
 import Crypto
@@ -59,11 +59,11 @@ let day: Int64 = 86_400_000
 }
 
 /// Notification `k` (0 … 3) of customer `customer`: SUBSCRIBED, then DID_RENEW, 30 days apart, the
-/// last purchased 10 days ago (so active now). A large customer's (`of` purchases): one a day,
-/// the last purchased 10 days ago.
+/// last purchased 10 days ago (so active now). A large customer's (`of` purchases): one an hour
+/// (within the test chain's validity), the last purchased 10 days ago.
 @Sendable func notification(customer: Int, k: Int, of count: Int = 4) -> String {
     let purchased =
-        count == 4 ? now - Int64(100 - 30 * k) * day + Int64(customer) : now - Int64(count - 1 - k) * day - 10 * day
+        count == 4 ? now - Int64(100 - 30 * k) * day + Int64(customer) : now - Int64(count - 1 - k) * 3_600_000 - 10 * day
     let signed = purchased + 1_000
     let renewal = """
         {"originalTransactionId":"\(originalID(customer))","productId":"\(product)","autoRenewProductId":"\(product)",\

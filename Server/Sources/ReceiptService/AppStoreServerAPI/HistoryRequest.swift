@@ -78,7 +78,9 @@ struct HistoryRequest: Sendable, Hashable {
     /// them, then transaction id) and the page after `revision`.
     func page(_ transactions: [StoredSignedTransaction], size: Int) -> Page<StoredSignedTransaction> {
         let key = { (t: StoredSignedTransaction) in PageToken(milliseconds: t.changedMilliseconds, id: t.transactionID) }
-        let sorted = transactions.filter(matches).sorted { descending ? key($1) < key($0) : key($0) < key($1) }
+        // Each key made once, not twice per comparison.
+        let keyed = transactions.filter(matches).map { (key: key($0), item: $0) }
+        let sorted = keyed.sorted { descending ? $1.key < $0.key : $0.key < $1.key }.map(\.item)
         return Page(sorted, after: revision, descending: descending, size: size, key: key)
     }
 }

@@ -13,21 +13,22 @@ extension SQLiteStore {
     /// asked about. A transaction id not found is read anew each time.
     public func customer(bundleID: String, environment: String, transactionID: String) async throws -> CustomerRecords? {
         let asked = ReadCaches.TransactionKey(bundleID: bundleID, environment: environment, transactionID: transactionID)
-        let (known, originalsGeneration) = caches.originals.lookup(asked)
-        if let known { return try await customer(bundleID: bundleID, environment: environment, originals: known) }
-        let customerGeneration = caches.customers.generation
-        // One read: the originals, then their transactions and renewal infos.
-        let found = try await read { db -> ([String], CustomerRecords)? in
+        let originals: [String]
+        let (known, generation) = caches.originals.lookup(asked)
+        if let known {
+            originals = known
+        } else {
+            // An id not asked about since the last commit: its originals (two indexed look-ups),
+            // then the customer, from the cache when another of its ids was asked before.
             let statement = SignedDataStatements.originalsOf(transactionID, bundleID: bundleID, environment: environment, .sqlite)
-            let originals = try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)).sorted()
-            guard !originals.isEmpty else { return nil }
-            return (originals, try Self.readCustomer(db, bundleID: bundleID, environment: environment, originals: originals))
+            let found = try await read { db in
+                try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)).sorted()
+            }
+            guard !found.isEmpty else { return nil }
+            caches.originals.insert(found, for: asked, readAt: generation)
+            originals = found
         }
-        guard let (originals, customer) = found else { return nil }
-        caches.originals.insert(originals, for: asked, readAt: originalsGeneration)
-        let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, originalTransactionIDs: originals)
-        caches.customers.insert(customer, for: key, readAt: customerGeneration)
-        return customer
+        return try await customer(bundleID: bundleID, environment: environment, originals: originals)
     }
 
     /// The customer of `originals` (sorted), from the cache or read.

@@ -32,9 +32,6 @@ final class CommitCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { ($0.entries[key], $0.generation) }
     }
 
-    /// The generation to pass to `insert` after reading a value whose key is not known yet.
-    var generation: UInt64 { state.withLock { $0.generation } }
-
     /// Caches `value`, read at `generation`, unless a commit has happened since or the cache has
     /// no room left for it.
     func insert(_ value: Value, for key: Key, readAt generation: UInt64) {
