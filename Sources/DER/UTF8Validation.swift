@@ -2,8 +2,8 @@
 /// above U+10FFFF), the byte ranges of the Unicode Standard's Table 3-7 ("Well-Formed UTF-8 Byte
 /// Sequences", §3.9), for every module of this package.
 ///
-/// The standard library's `String(validating:as:)` does the same but needs macOS 15 / iOS 18, and
-/// this package builds for SwiftPM's default Apple targets (macOS 10.13, iOS 12). Validating first
+/// The standard library's `String.init(validating:as:)` does the same but needs macOS 15 / iOS 18,
+/// and this package builds for SwiftPM's default Apple targets (macOS 10.13, iOS 12). Validating first
 /// and then decoding with `String(decoding:as:)`, which never fails, gives the same strings on every
 /// platform (the tests compare the two on Linux, over tables and random bytes).
 public enum UTF8Validation {
@@ -29,7 +29,7 @@ public enum UTF8Validation {
     }
 
     /// The string `bytes` spell, or `nil` when they are not well-formed UTF-8 (what
-    /// `String(validating: bytes, as: UTF8.self)` gives where it is available).
+    /// `String.init(validating:as:)` gives, with `UTF8.self`, where it is available).
     public static func string(_ bytes: UnsafeRawBufferPointer) -> String? {
         isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }

@@ -1,9 +1,9 @@
-// Word arithmetic for the limb code (the P-256 field, the divsteps' accumulators) without
-// `UInt128` and `Int128`, which need macOS 15 / iOS 18: this package builds for SwiftPM's default
-// Apple targets, macOS 10.13 and iOS 12 (DESIGN §15). Built on `multipliedFullWidth(by:)` and
-// `addingReportingOverflow(_:)`, spelled so that the compiler emits the `mul`, `add` and `adc` the
-// 128-bit types gave (checked in the assembly and with callgrind: Benchmarks/README.md, "Apple's
-// default deployment targets").
+// Word arithmetic for the limb code (the P-256 field, the divsteps' accumulators) without the
+// standard library's 128-bit integers, which need macOS 15 / iOS 18: this package builds for
+// SwiftPM's default Apple targets, macOS 10.13 and iOS 12 (DESIGN §15). Built on
+// `multipliedFullWidth(by:)` and `addingReportingOverflow(_:)`, spelled so that the compiler emits
+// the `mul`, `add` and `adc` the 128-bit types gave (checked in the assembly and with callgrind:
+// Benchmarks/README.md, "Apple's default deployment targets").
 
 /// 1 for true, 0 for false, with no branch: a `Bool` is one byte holding 0 or 1 (the Swift ABI's
 /// `Builtin.Int1`), read as a byte. The obvious `flag ? 1 : 0` reached LLVM as control flow that
@@ -38,8 +38,9 @@ extension UInt64 {
 }
 
 /// A 128-bit two's-complement value on two 64-bit words (the high one signed), for the divsteps'
-/// signed accumulators (`DivstepInverse`), where `Int128` was. Only the operations used there:
-/// wrapping addition, a signed 64×64-bit product, an arithmetic right shift.
+/// signed accumulators (`DivstepInverse`), where the standard library's signed 128-bit integer
+/// was. Only the operations used there: wrapping addition, a signed 64×64-bit product, an
+/// arithmetic right shift.
 package struct SignedDoubleWord: Equatable {
     /// Bits 64–127, signed: the value's sign.
     package var high: Int64

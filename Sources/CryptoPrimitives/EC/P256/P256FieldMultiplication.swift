@@ -9,9 +9,9 @@
 ///
 /// Limb products and carries go through `multipliedAdding` and `addingWithCarry`
 /// (WordArithmetic.swift), which the compiler lowers to `mul`, `add`, `adc` with the carry kept in
-/// the flags, as it did `UInt128` (which needs macOS 15 / iOS 18; a carry spelled as a comparison,
-/// or an overflow bit turned into an integer by `? 1 : 0`, came out as `setb` and `movzbl` after
-/// every addition, or as branches). Measured with callgrind: the
+/// the flags, as it did the standard library's 128-bit integer (which needs macOS 15 / iOS 18; a
+/// carry spelled as a comparison, or an overflow bit turned into an integer by `? 1 : 0`, came out
+/// as `setb` and `movzbl` after every addition, or as branches). Measured with callgrind: the
 /// interleaved product (CIOS) and a full product followed by four rounds cost the same; the
 /// squaring forms its product in full to share the cross products.
 extension P256FieldElement {
