@@ -22,10 +22,10 @@ extension P256FieldElement {
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {
         var c: UInt64 = 0
-        var t0 = multiplyAdd(a.l0, b.l0, 0, &c)
-        var t1 = multiplyAdd(a.l1, b.l0, 0, &c)
-        var t2 = multiplyAdd(a.l2, b.l0, 0, &c)
-        var t3 = multiplyAdd(a.l3, b.l0, 0, &c)
+        var t0 = a.l0.multipliedAdding(b.l0, 0, &c)
+        var t1 = a.l1.multipliedAdding(b.l0, 0, &c)
+        var t2 = a.l2.multipliedAdding(b.l0, 0, &c)
+        var t3 = a.l3.multipliedAdding(b.l0, 0, &c)
         var t4 = c, t5: UInt64 = 0
         reductionStep(&t0, &t1, &t2, &t3, &t4, t5)
         multiplyRound(a, b.l1, &t0, &t1, &t2, &t3, &t4, &t5)
@@ -44,10 +44,10 @@ extension P256FieldElement {
         _ t4: inout UInt64, _ t5: inout UInt64
     ) {
         var c: UInt64 = 0
-        t0 = multiplyAdd(a.l0, bi, t0, &c)
-        t1 = multiplyAdd(a.l1, bi, t1, &c)
-        t2 = multiplyAdd(a.l2, bi, t2, &c)
-        t3 = multiplyAdd(a.l3, bi, t3, &c)
+        t0 = a.l0.multipliedAdding(bi, t0, &c)
+        t1 = a.l1.multipliedAdding(bi, t1, &c)
+        t2 = a.l2.multipliedAdding(bi, t2, &c)
+        t3 = a.l3.multipliedAdding(bi, t3, &c)
         var top: UInt64 = 0
         t4 = t4.addingWithCarry(c, &top)
         t5 = top
@@ -75,16 +75,16 @@ extension P256FieldElement {
     @inline(__always)
     func squared() -> Self {
         var c: UInt64 = 0
-        var r1 = Self.multiplyAdd(l0, l1, 0, &c)
-        var r2 = Self.multiplyAdd(l0, l2, 0, &c)
-        var r3 = Self.multiplyAdd(l0, l3, 0, &c)
+        var r1 = l0.multipliedAdding(l1, 0, &c)
+        var r2 = l0.multipliedAdding(l2, 0, &c)
+        var r3 = l0.multipliedAdding(l3, 0, &c)
         var r4 = c
         c = 0
-        r3 = Self.multiplyAdd(l1, l2, r3, &c)
-        r4 = Self.multiplyAdd(l1, l3, r4, &c)
+        r3 = l1.multipliedAdding(l2, r3, &c)
+        r4 = l1.multipliedAdding(l3, r4, &c)
         var r5 = c
         c = 0
-        r5 = Self.multiplyAdd(l2, l3, r5, &c)
+        r5 = l2.multipliedAdding(l3, r5, &c)
         var r6 = c
         // Double the cross products (their sum is below a²/2: no bit is lost).
         var r7 = r6 >> 63
@@ -108,12 +108,6 @@ extension P256FieldElement {
         r7 = r7 &+ s3.high &+ c
         let (t0, t1, t2, t3) = Self.reduce(r0, r1, r2, r3)
         return Self.addHigh(t0, t1, t2, t3, r4, r5, r6, r7)
-    }
-
-    /// The low limb of a·b + addend + carry; carry = its high limb (the sum is below 2^128).
-    @inline(__always)
-    static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
-        a.multipliedAdding(b, addend, &carry)
     }
 
     /// L·R⁻¹ for the low half L = (t0, t1, t2, t3): four rounds t = (t + q·p)/2^64 with q the
