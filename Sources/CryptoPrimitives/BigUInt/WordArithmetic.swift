@@ -1,9 +1,9 @@
-// Word arithmetic for the limb code (the P-256 field, the divsteps' accumulators) without the
-// standard library's 128-bit integers, which need macOS 15 / iOS 18: this package builds for
-// SwiftPM's default Apple targets, macOS 10.13 and iOS 12 (DESIGN §15). Built on
-// `multipliedFullWidth(by:)` and `addingReportingOverflow(_:)`, spelled so that the compiler emits
-// the `mul`, `add` and `adc` the 128-bit types gave (checked in the assembly and with callgrind:
-// Benchmarks/README.md, "Apple's default deployment targets").
+// Word arithmetic for the limb code (the P-256 field, the generic limbs' carries and products, the
+// divsteps' accumulators) without the standard library's 128-bit integers, which need macOS 15 /
+// iOS 18: this package builds for SwiftPM's default Apple targets, macOS 10.13 and iOS 12
+// (DESIGN §15). Built on `multipliedFullWidth(by:)` and `addingReportingOverflow(_:)`, spelled so
+// that the compiler emits the `mul`, `add` and `adc` the 128-bit types gave (checked in the
+// assembly and with callgrind: Benchmarks/README.md, "Apple's default deployment targets").
 
 /// 1 for true, 0 for false, with no branch: a `Bool` is one byte holding 0 or 1 (the Swift ABI's
 /// `Builtin.Int1`), read as a byte. The obvious `flag ? 1 : 0` reached LLVM as control flow that
