@@ -51,7 +51,7 @@ public enum ReceiptInput: Sendable {
 
     /// The text between the first `-----BEGIN` line and the following `-----END`, if any.
     private static func pemBody(_ raw: [UInt8]) -> [UInt8]? {
-        guard let text = String(validating: raw, as: UTF8.self),
+        guard let text = UTF8Validation.string(raw),
             let begin = text.range(of: "-----BEGIN "),
             let headerEnd = text[begin.upperBound...].range(of: "-----"),
             let end = text[headerEnd.upperBound...].range(of: "-----END ")

@@ -49,20 +49,20 @@ public struct Digest: Sendable, Hashable, RandomAccessCollection, CustomStringCo
     /// The digest bytes as an array.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
-    /// Lower-case hex, two digits per byte.
+    /// Lower-case hex, two digits per byte. (Built as bytes, then decoded:
+    /// `String(unsafeUninitializedCapacity:initializingUTF8With:)` needs macOS 11 / iOS 14, and the
+    /// package builds for macOS 10.13 / iOS 12, DESIGN §15.)
     public var description: String {
-        let digits: StaticString = "0123456789abcdef"
-        return withUnsafeBytes { digest in
-            String(unsafeUninitializedCapacity: digest.count * 2) { text in
-                digits.withUTF8Buffer { hex in
-                    for (offset, byte) in digest.enumerated() {
-                        text[2 * offset] = hex[Int(byte >> 4)]
-                        text[2 * offset + 1] = hex[Int(byte & 0x0f)]
-                    }
-                }
-                return digest.count * 2
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(count * 2)
+        withUnsafeBytes { digest in
+            for byte in digest {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0f)])
             }
         }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Constant-time comparison of the bytes (lengths compared first).

@@ -28,9 +28,7 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
     public func decode(_ bytes: UnsafeRawBufferPointer) -> String? {
         switch self {
         case .utf8:
-            // ASCII (what receipts hold) needs no validation beyond the high bit.
-            if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
-            return String(validating: bytes, as: UTF8.self)
+            return UTF8Validation.string(bytes)
         case .ia5:
             return ascii(bytes) { $0 < 0x80 }
         case .visible:
@@ -57,7 +55,7 @@ public enum ASN1StringKind: Sendable, Hashable, CaseIterable {
     @inlinable
     public func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch self {
-        case .utf8: return isASCII(bytes) || decode(bytes) != nil
+        case .utf8: return UTF8Validation.isValid(bytes)
         case .ia5: return isASCII(bytes)
         case .visible: return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         case .numeric: return bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }

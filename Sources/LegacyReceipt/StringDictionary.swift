@@ -1,3 +1,5 @@
+import DER
+
 /// A dictionary of strings in the NeXTSTEP ("old-style") property-list syntax that iOS 6
 /// transaction receipts use: `{ "key" = "value"; … }`. Keys keep the order they had in the text.
 ///
@@ -210,7 +212,7 @@ private struct Parser {
         {
             throw .unescapedQuote(offset: closing)
         }
-        guard let value = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
+        guard let value = UTF8Validation.string(bytes) else { throw .invalidUTF8(offset: start) }
         return value
     }
 

@@ -1,5 +1,4 @@
 import CryptoPrimitives
-import Synchronization
 
 /// A certificate link whose signature has verified: `issuer`'s key signed `child`. Identified by
 /// the exact DER of both certificates (stronger than, and cheaper than, comparing their SHA-256:
@@ -56,12 +55,14 @@ extension VerifiedLinkStore {
 }
 
 /// A bounded, thread-safe `VerifiedLinkStore`: at most `capacity` links, the oldest evicted first.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+///
+/// On Apple platforms a look-up or insertion that finds another thread inside the cache does not
+/// wait: it counts as a miss (the link is verified again) or is skipped (see `LinkCacheLock`).
 public final class VerifiedLinkCache: VerifiedLinkStore {
     /// Most links kept.
     public let capacity: Int
 
-    private struct State: ~Copyable {
+    private struct State {
         var links: Set<CertificateLink> = []
         var order: [CertificateLink] = []   // insertion order, a ring once full
         var next = 0
@@ -69,7 +70,7 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
         var signingKeys: [ExactBytes: ECDSAPublicKey] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = LinkCacheLock(State())
 
     /// Makes an empty cache keeping at most `capacity` links (which must be positive).
     public init(capacity: Int = 64) {
@@ -79,13 +80,13 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
 
     /// True when `link` is among the links kept.
     public func contains(_ link: CertificateLink) -> Bool {
-        state.withLock { $0.links.contains(link) }
+        state.withLockUnlessContended { $0.links.contains(link) } ?? false
     }
 
     /// Keeps a copy of `link`'s bytes, evicting the oldest link when `capacity` are kept already.
     public func insert(_ link: CertificateLink) {
         let owned = link.compacted()
-        state.withLock { state in
+        state.withLockUnlessContended { state in
             guard !state.links.contains(owned) else { return }
             if state.order.count < capacity {
                 state.order.append(owned)
@@ -104,13 +105,13 @@ public final class VerifiedLinkCache: VerifiedLinkStore {
     /// The kept key of `signer`, when a path from it has verified before.
     public func signingKey(of signer: Certificate) -> ECDSAPublicKey? {
         let bytes = ExactBytes(signer.encoded)
-        return state.withLock { $0.signingKeys[bytes] }
+        return state.withLockUnlessContended { $0.signingKeys[bytes] } ?? nil
     }
 
     /// Keeps `key` for `signer` (at most `capacity` signers; the whole set is dropped when full).
     public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {
         let owned = ExactBytes(ArraySlice(Array(signer.encoded)))
-        state.withLock { state in
+        state.withLockUnlessContended { state in
             if state.signingKeys.count >= capacity, state.signingKeys[owned] == nil { state.signingKeys.removeAll() }
             state.signingKeys[owned] = key
         }

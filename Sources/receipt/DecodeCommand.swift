@@ -54,7 +54,9 @@ enum Summary {
         return lines.joined(separator: "\n")
     }
 
+    /// RFC 3339 in UTC, `2024-03-01T12:00:00Z` (ISO8601DateFormatter: macOS 10.12, iOS 10; what
+    /// `Date.formatted(.iso8601)` prints, which needs macOS 12 / iOS 15).
     static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        ISO8601DateFormatter().string(from: date)
     }
 }

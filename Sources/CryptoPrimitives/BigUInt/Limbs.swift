@@ -94,27 +94,15 @@ enum Limbs {
     @discardableResult
     static func add(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
         var carry: UInt64 = 0
-        for index in 0 ..< count {
-            let (s1, o1) = a[index].addingReportingOverflow(b[index])
-            let (s2, o2) = s1.addingReportingOverflow(carry)
-            result[index] = s2
-            carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        }
+        for index in 0 ..< count { result[index] = a[index].addingWithCarry(b[index], &carry) }
         return carry
     }
 
     /// One step of schoolbook multiplication: returns the low limb of `a·b + addend + carry` and
-    /// leaves the high limb in `carry` (the sum never exceeds 128 bits). Written so that the
-    /// compiler emits add/adc pairs.
+    /// leaves the high limb in `carry` (the sum never exceeds 128 bits): `UInt64.multipliedAdding`.
     @inline(__always)
     static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
-        var (high, low) = a.multipliedFullWidth(by: b)
-        low = low &+ addend
-        high = high &+ (low < addend ? 1 : 0)
-        low = low &+ carry
-        high = high &+ (low < carry ? 1 : 0)
-        carry = high
-        return low
+        a.multipliedAdding(b, addend, &carry)
     }
 
     /// remainder = (x·2^(64·shift)) mod v, for the `xCount`-limb x and the `count`-limb divisor v

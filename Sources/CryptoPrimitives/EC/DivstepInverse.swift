@@ -104,8 +104,8 @@ struct DivstepInverse {
         var me = (t.q & signD) &+ (t.r & signE)
         var cd = Self.product(t.u, d.v0) &+ Self.product(t.v, e.v0)
         var ce = Self.product(t.q, d.v0) &+ Self.product(t.r, e.v0)
-        md &-= Int64(bitPattern: (modulusInverse62 &* UInt64(truncatingIfNeeded: cd) &+ UInt64(bitPattern: md)) & Self.mask62)
-        me &-= Int64(bitPattern: (modulusInverse62 &* UInt64(truncatingIfNeeded: ce) &+ UInt64(bitPattern: me)) & Self.mask62)
+        md &-= Int64(bitPattern: (modulusInverse62 &* cd.low &+ UInt64(bitPattern: md)) & Self.mask62)
+        me &-= Int64(bitPattern: (modulusInverse62 &* ce.low &+ UInt64(bitPattern: me)) & Self.mask62)
         cd = (cd &+ Self.product(modulus.v0, md)) >> 62
         ce = (ce &+ Self.product(modulus.v0, me)) >> 62
         let d0 = Self.nextLimb(&cd, t.u, d.v1, t.v, e.v1, modulus.v1, md)
@@ -116,15 +116,15 @@ struct DivstepInverse {
         let e2 = Self.nextLimb(&ce, t.q, d.v3, t.r, e.v3, modulus.v3, me)
         let d3 = Self.nextLimb(&cd, t.u, d.v4, t.v, e.v4, modulus.v4, md)
         let e3 = Self.nextLimb(&ce, t.q, d.v4, t.r, e.v4, modulus.v4, me)
-        d = Signed62(d0, d1, d2, d3, Int64(truncatingIfNeeded: cd))
-        e = Signed62(e0, e1, e2, e3, Int64(truncatingIfNeeded: ce))
+        d = Signed62(d0, d1, d2, d3, Int64(bitPattern: cd.low))
+        e = Signed62(e0, e1, e2, e3, Int64(bitPattern: ce.low))
     }
 
     /// One limb of a row of the product: accumulator += a·x + b·y + c·z; its low 62 bits out,
     /// the rest shifted down (arithmetically) for the next limb.
     @inline(__always)
     static func nextLimb(
-        _ accumulator: inout Int128, _ a: Int64, _ x: Int64, _ b: Int64, _ y: Int64, _ c: Int64 = 0, _ z: Int64 = 0
+        _ accumulator: inout SignedDoubleWord, _ a: Int64, _ x: Int64, _ b: Int64, _ y: Int64, _ c: Int64 = 0, _ z: Int64 = 0
     ) -> Int64 {
         accumulator = accumulator &+ product(a, x) &+ product(b, y) &+ product(c, z)
         defer { accumulator >>= 62 }
@@ -139,8 +139,8 @@ struct DivstepInverse {
         let f1 = nextLimb(&cf, t.u, f.v2, t.v, g.v2), g1 = nextLimb(&cg, t.q, f.v2, t.r, g.v2)
         let f2 = nextLimb(&cf, t.u, f.v3, t.v, g.v3), g2 = nextLimb(&cg, t.q, f.v3, t.r, g.v3)
         let f3 = nextLimb(&cf, t.u, f.v4, t.v, g.v4), g3 = nextLimb(&cg, t.q, f.v4, t.r, g.v4)
-        f = Signed62(f0, f1, f2, f3, Int64(truncatingIfNeeded: cf))
-        g = Signed62(g0, g1, g2, g3, Int64(truncatingIfNeeded: cg))
+        f = Signed62(f0, f1, f2, f3, Int64(bitPattern: cf.low))
+        g = Signed62(g0, g1, g2, g3, Int64(bitPattern: cg.low))
     }
 
     /// d in (−2m, m), negated when asked, brought into [0, m): add m if negative, negate,
@@ -156,10 +156,10 @@ struct DivstepInverse {
     }
 
     @inline(__always)
-    static func product(_ a: Int64, _ b: Int64) -> Int128 { Int128(a) &* Int128(b) }
+    static func product(_ a: Int64, _ b: Int64) -> SignedDoubleWord { .product(a, b) }
 
     @inline(__always)
-    static func low62(_ value: Int128) -> Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: value) & mask62) }
+    static func low62(_ value: SignedDoubleWord) -> Int64 { Int64(bitPattern: value.low & mask62) }
 }
 
 /// The 2×2 matrix of a batch of divsteps, scaled by 2^62: (f, g) becomes (u·f + v·g, q·f + r·g)/2^62.

@@ -129,13 +129,11 @@ struct LimbVector: Sendable, Hashable {
             ))
     }
 
-    /// limb += addend + carry; carry = the carry out (0 or 1). Compiles to `adc` in a chain.
+    /// limb += addend + carry; carry = the carry out (0 or 1). Compiles to `adc` in a chain
+    /// (`UInt64.addingWithCarry`).
     @inline(__always)
     static func addWithCarry(_ limb: inout UInt64, _ addend: UInt64, _ carry: inout UInt64) {
-        let s1 = limb &+ addend
-        let s2 = s1 &+ carry
-        carry = (s1 < addend ? 1 : 0) | (s2 < s1 ? 1 : 0)
-        limb = s2
+        limb = limb.addingWithCarry(addend, &carry)
     }
 
     /// limb −= subtrahend + borrow; borrow = the borrow out (0 or 1). Compiles to `sbb`.

@@ -56,14 +56,12 @@ struct P256FieldElement: Sendable, Equatable {
     /// a + b mod p: the sum (257 bits), less p unless that borrows past the carry.
     @inline(__always)
     static func + (a: Self, b: Self) -> Self {
-        var acc = UInt128(a.l0) &+ UInt128(b.l0)
-        let s0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l1) &+ UInt128(b.l1) &+ (acc >> 64)
-        let s1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l2) &+ UInt128(b.l2) &+ (acc >> 64)
-        let s2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l3) &+ UInt128(b.l3) &+ (acc >> 64)
-        return reduced(s0, s1, s2, UInt64(truncatingIfNeeded: acc), carry: UInt64(truncatingIfNeeded: acc >> 64))
+        var carry: UInt64 = 0
+        let s0 = a.l0.addingWithCarry(b.l0, &carry)
+        let s1 = a.l1.addingWithCarry(b.l1, &carry)
+        let s2 = a.l2.addingWithCarry(b.l2, &carry)
+        let s3 = a.l3.addingWithCarry(b.l3, &carry)
+        return reduced(s0, s1, s2, s3, carry: carry)
     }
 
     /// a − b mod p: the difference, plus p when it borrowed (p's limbs masked by the borrow).
@@ -72,23 +70,18 @@ struct P256FieldElement: Sendable, Equatable {
     /// flags, where subtractions with a borrow variable came out as `setb` and `movzbl` per limb.
     @inline(__always)
     static func - (a: Self, b: Self) -> Self {
-        var acc = UInt128(a.l0) &+ UInt128(~b.l0) &+ 1
-        let d0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l1) &+ UInt128(~b.l1) &+ (acc >> 64)
-        let d1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l2) &+ UInt128(~b.l2) &+ (acc >> 64)
-        let d2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(a.l3) &+ UInt128(~b.l3) &+ (acc >> 64)
-        let d3 = UInt64(truncatingIfNeeded: acc)
-        let mask = UInt64(truncatingIfNeeded: acc >> 64) &- 1   // all ones when a < b
-        acc = UInt128(d0) &+ UInt128(mask)   // p0 = 2^64 − 1
-        let s0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(d1) &+ UInt128(mask & p1) &+ (acc >> 64)
-        let s1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(d2) &+ (acc >> 64)
-        let s2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(d3) &+ UInt128(mask & p3) &+ (acc >> 64)
-        return Self(s0, s1, s2, UInt64(truncatingIfNeeded: acc))
+        var carry: UInt64 = 1
+        let d0 = a.l0.addingWithCarry(~b.l0, &carry)
+        let d1 = a.l1.addingWithCarry(~b.l1, &carry)
+        let d2 = a.l2.addingWithCarry(~b.l2, &carry)
+        let d3 = a.l3.addingWithCarry(~b.l3, &carry)
+        let mask = carry &- 1   // all ones when a < b
+        carry = 0
+        let s0 = d0.addingWithCarry(mask, &carry)   // p0 = 2^64 − 1
+        let s1 = d1.addingWithCarry(mask & p1, &carry)
+        let s2 = d2.addingWithCarry(0, &carry)
+        let s3 = d3.addingWithCarry(mask & p3, &carry)
+        return Self(s0, s1, s2, s3)
     }
 
     /// −a mod p.
@@ -105,15 +98,12 @@ struct P256FieldElement: Sendable, Equatable {
     /// says value ≥ p, and a select (`cmov`) picks the result. No branch.
     @inline(__always)
     static func reduced(_ v0: UInt64, _ v1: UInt64, _ v2: UInt64, _ v3: UInt64, carry: UInt64) -> Self {
-        var acc = UInt128(v0) &+ 1
-        let d0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(v1) &+ UInt128(0xffff_ffff_0000_0000 as UInt64) &+ (acc >> 64)
-        let d1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(v2) &+ UInt128(UInt64.max) &+ (acc >> 64)
-        let d2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(v3) &+ UInt128(0x0000_0000_ffff_fffe as UInt64) &+ (acc >> 64)
-        let d3 = UInt64(truncatingIfNeeded: acc)
-        let atLeastP = UInt64(truncatingIfNeeded: acc >> 64) | carry != 0
+        var above: UInt64 = 1
+        let d0 = v0.addingWithCarry(0, &above)
+        let d1 = v1.addingWithCarry(0xffff_ffff_0000_0000, &above)
+        let d2 = v2.addingWithCarry(UInt64.max, &above)
+        let d3 = v3.addingWithCarry(0x0000_0000_ffff_fffe, &above)
+        let atLeastP = above | carry != 0
         return atLeastP ? Self(d0, d1, d2, d3) : Self(v0, v1, v2, v3)
     }
 

@@ -7,9 +7,11 @@
 /// q·2^96 − q, so adding q·p takes two shifts and one 64×64-bit multiplication (by p's top limb)
 /// instead of four.
 ///
-/// Limb products and carries go through `UInt128`, which the compiler lowers to `mul`, `add`,
-/// `adc` with the carry kept in the flags (a carry spelled as a comparison or an overflow bit
-/// came out as `setb` and `movzbl` after every addition). Measured with callgrind: the
+/// Limb products and carries go through `multipliedAdding` and `addingWithCarry`
+/// (WordArithmetic.swift), which the compiler lowers to `mul`, `add`, `adc` with the carry kept in
+/// the flags, as it did the standard library's 128-bit integer (which needs macOS 15 / iOS 18; a
+/// carry spelled as a comparison, or an overflow bit turned into an integer by `? 1 : 0`, came out
+/// as `setb` and `movzbl` after every addition, or as branches). Measured with callgrind: the
 /// interleaved product (CIOS) and a full product followed by four rounds cost the same; the
 /// squaring forms its product in full to share the cross products.
 extension P256FieldElement {
@@ -20,10 +22,10 @@ extension P256FieldElement {
     @inline(__always)
     static func * (a: Self, b: Self) -> Self {
         var c: UInt64 = 0
-        var t0 = multiplyAdd(a.l0, b.l0, 0, &c)
-        var t1 = multiplyAdd(a.l1, b.l0, 0, &c)
-        var t2 = multiplyAdd(a.l2, b.l0, 0, &c)
-        var t3 = multiplyAdd(a.l3, b.l0, 0, &c)
+        var t0 = a.l0.multipliedAdding(b.l0, 0, &c)
+        var t1 = a.l1.multipliedAdding(b.l0, 0, &c)
+        var t2 = a.l2.multipliedAdding(b.l0, 0, &c)
+        var t3 = a.l3.multipliedAdding(b.l0, 0, &c)
         var t4 = c, t5: UInt64 = 0
         reductionStep(&t0, &t1, &t2, &t3, &t4, t5)
         multiplyRound(a, b.l1, &t0, &t1, &t2, &t3, &t4, &t5)
@@ -42,13 +44,13 @@ extension P256FieldElement {
         _ t4: inout UInt64, _ t5: inout UInt64
     ) {
         var c: UInt64 = 0
-        t0 = multiplyAdd(a.l0, bi, t0, &c)
-        t1 = multiplyAdd(a.l1, bi, t1, &c)
-        t2 = multiplyAdd(a.l2, bi, t2, &c)
-        t3 = multiplyAdd(a.l3, bi, t3, &c)
-        let acc = UInt128(t4) &+ UInt128(c)
-        t4 = UInt64(truncatingIfNeeded: acc)
-        t5 = UInt64(truncatingIfNeeded: acc >> 64)
+        t0 = a.l0.multipliedAdding(bi, t0, &c)
+        t1 = a.l1.multipliedAdding(bi, t1, &c)
+        t2 = a.l2.multipliedAdding(bi, t2, &c)
+        t3 = a.l3.multipliedAdding(bi, t3, &c)
+        var top: UInt64 = 0
+        t4 = t4.addingWithCarry(c, &top)
+        t5 = top
     }
 
     /// t = (t + q·p)/2^64 with q = t0, on t0 … t4 and the top bit t5 (the round of `reduce`
@@ -58,15 +60,13 @@ extension P256FieldElement {
         _ t0: inout UInt64, _ t1: inout UInt64, _ t2: inout UInt64, _ t3: inout UInt64, _ t4: inout UInt64, _ t5: UInt64
     ) {
         let q = t0
-        var acc = UInt128(t1) &+ UInt128(q << 32)
-        t0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t2) &+ UInt128(q >> 32) &+ (acc >> 64)
-        t1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(q) &* UInt128(p3) &+ UInt128(t3) &+ (acc >> 64)
-        t2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t4) &+ (acc >> 64)
-        t3 = UInt64(truncatingIfNeeded: acc)
-        t4 = t5 &+ UInt64(truncatingIfNeeded: acc >> 64)
+        var carry: UInt64 = 0
+        t0 = t1.addingWithCarry(q << 32, &carry)
+        t1 = t2.addingWithCarry(q >> 32, &carry)
+        t2 = q.multipliedAdding(p3, t3, &carry)   // carry: the high word now
+        var top: UInt64 = 0
+        t3 = t4.addingWithCarry(carry, &top)
+        t4 = t5 &+ top
     }
 
     /// a²·R⁻¹ mod p: each cross product a[i]·a[j] (i < j) once and doubled, plus the squares
@@ -75,16 +75,16 @@ extension P256FieldElement {
     @inline(__always)
     func squared() -> Self {
         var c: UInt64 = 0
-        var r1 = Self.multiplyAdd(l0, l1, 0, &c)
-        var r2 = Self.multiplyAdd(l0, l2, 0, &c)
-        var r3 = Self.multiplyAdd(l0, l3, 0, &c)
+        var r1 = l0.multipliedAdding(l1, 0, &c)
+        var r2 = l0.multipliedAdding(l2, 0, &c)
+        var r3 = l0.multipliedAdding(l3, 0, &c)
         var r4 = c
         c = 0
-        r3 = Self.multiplyAdd(l1, l2, r3, &c)
-        r4 = Self.multiplyAdd(l1, l3, r4, &c)
+        r3 = l1.multipliedAdding(l2, r3, &c)
+        r4 = l1.multipliedAdding(l3, r4, &c)
         var r5 = c
         c = 0
-        r5 = Self.multiplyAdd(l2, l3, r5, &c)
+        r5 = l2.multipliedAdding(l3, r5, &c)
         var r6 = c
         // Double the cross products (their sum is below a²/2: no bit is lost).
         var r7 = r6 >> 63
@@ -95,32 +95,19 @@ extension P256FieldElement {
         r2 = r2 << 1 | r1 >> 63
         r1 = r1 << 1
         // Add the squares a[i]² at r[2i], r[2i + 1].
-        let s0 = UInt128(l0) &* UInt128(l0), s1 = UInt128(l1) &* UInt128(l1)
-        let s2 = UInt128(l2) &* UInt128(l2), s3 = UInt128(l3) &* UInt128(l3)
-        let r0 = UInt64(truncatingIfNeeded: s0)
-        var acc = UInt128(r1) &+ (s0 >> 64)
-        r1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(r2) &+ UInt128(UInt64(truncatingIfNeeded: s1)) &+ (acc >> 64)
-        r2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(r3) &+ (s1 >> 64) &+ (acc >> 64)
-        r3 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(r4) &+ UInt128(UInt64(truncatingIfNeeded: s2)) &+ (acc >> 64)
-        r4 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(r5) &+ (s2 >> 64) &+ (acc >> 64)
-        r5 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(r6) &+ UInt128(UInt64(truncatingIfNeeded: s3)) &+ (acc >> 64)
-        r6 = UInt64(truncatingIfNeeded: acc)
-        r7 = r7 &+ UInt64(truncatingIfNeeded: s3 >> 64) &+ UInt64(truncatingIfNeeded: acc >> 64)
+        let s0 = l0.multipliedFullWidth(by: l0), s1 = l1.multipliedFullWidth(by: l1)
+        let s2 = l2.multipliedFullWidth(by: l2), s3 = l3.multipliedFullWidth(by: l3)
+        let r0 = s0.low
+        c = 0
+        r1 = r1.addingWithCarry(s0.high, &c)
+        r2 = r2.addingWithCarry(s1.low, &c)
+        r3 = r3.addingWithCarry(s1.high, &c)
+        r4 = r4.addingWithCarry(s2.low, &c)
+        r5 = r5.addingWithCarry(s2.high, &c)
+        r6 = r6.addingWithCarry(s3.low, &c)
+        r7 = r7 &+ s3.high &+ c
         let (t0, t1, t2, t3) = Self.reduce(r0, r1, r2, r3)
         return Self.addHigh(t0, t1, t2, t3, r4, r5, r6, r7)
-    }
-
-    /// The low limb of a·b + addend + carry; carry = its high limb (the sum is below 2^128).
-    @inline(__always)
-    static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
-        let t = UInt128(a) &* UInt128(b) &+ UInt128(addend) &+ UInt128(carry)
-        carry = UInt64(truncatingIfNeeded: t >> 64)
-        return UInt64(truncatingIfNeeded: t)
     }
 
     /// L·R⁻¹ for the low half L = (t0, t1, t2, t3): four rounds t = (t + q·p)/2^64 with q the
@@ -138,12 +125,11 @@ extension P256FieldElement {
     /// One round with q = t0: (t1 + q·2^32 + t2·2^64 + (t3 + q·p3)·2^128) moved down one limb.
     @inline(__always)
     static func reductionRound(_ q: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64) -> (UInt64, UInt64, UInt64, UInt64) {
-        var acc = UInt128(t1) &+ UInt128(q << 32)
-        let u1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t2) &+ UInt128(q >> 32) &+ (acc >> 64)
-        let u2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(q) &* UInt128(p3) &+ UInt128(t3) &+ (acc >> 64)   // below 2^128
-        return (u1, u2, UInt64(truncatingIfNeeded: acc), UInt64(truncatingIfNeeded: acc >> 64))
+        var carry: UInt64 = 0
+        let u1 = t1.addingWithCarry(q << 32, &carry)
+        let u2 = t2.addingWithCarry(q >> 32, &carry)
+        let u3 = q.multipliedAdding(p3, t3, &carry)   // below 2^128: carry is its high word
+        return (u1, u2, u3, carry)
     }
 
     /// (t0 … t3) + (h0 … h3), below 2p, reduced below p.
@@ -151,13 +137,11 @@ extension P256FieldElement {
     static func addHigh(
         _ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ h0: UInt64, _ h1: UInt64, _ h2: UInt64, _ h3: UInt64
     ) -> Self {
-        var acc = UInt128(t0) &+ UInt128(h0)
-        let s0 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t1) &+ UInt128(h1) &+ (acc >> 64)
-        let s1 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t2) &+ UInt128(h2) &+ (acc >> 64)
-        let s2 = UInt64(truncatingIfNeeded: acc)
-        acc = UInt128(t3) &+ UInt128(h3) &+ (acc >> 64)
-        return reduced(s0, s1, s2, UInt64(truncatingIfNeeded: acc), carry: UInt64(truncatingIfNeeded: acc >> 64))
+        var carry: UInt64 = 0
+        let s0 = t0.addingWithCarry(h0, &carry)
+        let s1 = t1.addingWithCarry(h1, &carry)
+        let s2 = t2.addingWithCarry(h2, &carry)
+        let s3 = t3.addingWithCarry(h3, &carry)
+        return reduced(s0, s1, s2, s3, carry: carry)
     }
 }
