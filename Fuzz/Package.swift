@@ -5,7 +5,7 @@
 // library (shared with Tests/FuzzRegressionTests); the executables here only hand libFuzzer's
 // input to it. Build and run them with Fuzz/run, which passes -sanitize=fuzzer,address:
 //
-//   Fuzz/run --list                       # der, pkcs7, certificate, receipt, jws, legacy, tool
+//   Fuzz/run --list                       # der, pkcs7, certificate, receipt, jws, legacy, ocsp, tool
 //   Fuzz/run der 300                      # five minutes of the DER harness
 //   swift run --package-path Fuzz make-corpus   # regenerate Fuzz/corpus/ (deterministic)
 import PackageDescription
@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(name: "fuzz-receipt", dependencies: ["FuzzMain", root], path: "Harnesses/receipt"),
         .executableTarget(name: "fuzz-jws", dependencies: ["FuzzMain", root], path: "Harnesses/jws"),
         .executableTarget(name: "fuzz-legacy", dependencies: ["FuzzMain", root], path: "Harnesses/legacy"),
+        .executableTarget(name: "fuzz-ocsp", dependencies: ["FuzzMain", root], path: "Harnesses/ocsp"),
 
         // Plain executables (no sanitizer flags): the seed corpus generator and the tool driver.
         .executableTarget(name: "make-corpus", dependencies: [root], path: "Tools/make-corpus"),

@@ -223,6 +223,7 @@ public enum FuzzSeeds: Sendable {
         case .receipt: return receipts()
         case .jws: return JWSSeeds.corpus()
         case .legacy: return LegacySeeds.corpus()
+        case .ocsp: return OCSPSeeds.corpus()
         }
     }
 

@@ -36,6 +36,8 @@ public enum Harness: String, CaseIterable, Sendable {
     case jws
     /// iOS 6 transaction receipts: the dictionary parser, the signature blob, decoding and verification.
     case legacy
+    /// OCSP responses: parsing, and verification about the seeds' certificates.
+    case ocsp
 
     /// Runs the harness over `bytes`; throws when an invariant does not hold. The library itself
     /// must not trap on any input: a trap is a crash of the caller, as in production.
@@ -47,6 +49,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .receipt: try ReceiptHarness.check(bytes)
         case .jws: try JWSHarness.check(bytes)
         case .legacy: try LegacyHarness.check(bytes)
+        case .ocsp: try OCSPHarness.check(bytes)
         }
     }
 
