@@ -2,8 +2,11 @@ import CryptoPrimitives
 import DER
 import X509Certificates
 
-/// `ocsp`: `OCSPResponse(derEncoded:)` and `OCSPResponseVerifier` on any input.
+/// `ocsp`: `OCSPResponse(derEncoded:)` and `OCSPResponseVerifier` on any input, and
+/// `Certificate.ocspResponderURLs` on any input that parses as a certificate.
 ///
+/// - The responder URLs of a certificate are ASCII (IA5String), or reading them fails with an
+///   offset inside the input.
 /// - A failure reports an offset inside the input (and describes itself).
 /// - A parsed response fills the input: a successful one has a BasicOCSPResponse and an
 ///   unsuccessful one none; tbsResponseData and the signature lie inside it, the signature after
@@ -20,6 +23,14 @@ enum OCSPHarness {
 
     static func check(_ input: UnsafeRawBufferPointer) throws(InvariantViolation) {
         let bytes = Array(input)
+        if let certificate = try? Certificate(derEncoded: bytes) {
+            switch Result(catching: { () throws(CertificateError) in try certificate.ocspResponderURLs }) {
+            case .success(let urls):
+                for url in urls { try check.expect(url.utf8.allSatisfy { $0 < 0x80 }, "URL not IA5: \(url)") }
+            case .failure(let error):
+                try check.expect(offset: error.offset, within: 0 ..< bytes.count, "ocspResponderURLs")
+            }
+        }
         let response: OCSPResponse
         do {
             response = try OCSPResponse(derEncoded: bytes)

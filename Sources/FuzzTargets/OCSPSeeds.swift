@@ -12,7 +12,7 @@ import X509Certificates
 ///     openssl ocsp -index index.txt -CA ca.pem -rsigner responder.pem|ca.pem -rkey … [-resp_key_id]
 ///         -reqin REQ -respout RESP -ndays 36000
 ///
-/// and a bare `tryLater` response. Each answer is signed by the delegated responder (its
+/// and a bare `tryLater` response; the good leaf, with its authorityInfoAccess, is a seed too. Each answer is signed by the delegated responder (its
 /// certificate included) or by the CA itself named by key hash; all verify at `time`.
 enum OCSPSeeds {
     /// When the answers were made (seconds since 1970); they stay fresh for 36,000 days.
@@ -159,6 +159,6 @@ enum OCSPSeeds {
 
     /// The seed corpus, `Fuzz/corpus/ocsp/`.
     static func corpus() -> [FuzzSeeds.File] {
-        responses.map { FuzzSeeds.File(name: $0.name, bytes: $0.der) }
+        responses.map { FuzzSeeds.File(name: $0.name, bytes: $0.der) } + [FuzzSeeds.File(name: "good-leaf-aia.der", bytes: goodCertificate)]
     }
 }
