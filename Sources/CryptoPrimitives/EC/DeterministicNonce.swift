@@ -48,9 +48,8 @@ struct DeterministicNonce<Curve: WeierstrassCurve> {
     /// Whether 1 ≤ candidate < n, by masks over every limb (only the answer depends on it).
     private static func isInRange(_ candidate: LimbVector) -> Bool {
         let count = Curve.Order.limbCount
-        let below = ConstantTimeMask.fromBit(candidate.subtracting(Curve.Order.modulus, count: count).borrow)
-        let s = candidate.storage
-        return below & ~ConstantTimeMask.isZero(s.0 | s.1 | s.2 | s.3 | s.4 | s.5) != 0
+        let below = candidate.subtractingInConstantTime(Curve.Order.modulus, count: count).borrowMask
+        return below & ~candidate.isZeroMask(count: count) != 0
     }
 
     private func mac(_ message: [UInt8]) -> [UInt8] {

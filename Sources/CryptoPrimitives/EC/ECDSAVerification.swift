@@ -58,8 +58,8 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
         let value = digest.withUnsafeBytes { bytes in
             LimbVector(bigEndian: UnsafeRawBufferPointer(rebasing: bytes.prefix(Curve.byteCount)), count: count)!
         }
-        let (difference, borrow) = value.subtracting(Curve.Order.modulus, count: count)
-        return LimbVector.select(ConstantTimeMask.fromBit(borrow), value, difference, count: count)
+        let (difference, borrowed) = value.subtractingInConstantTime(Curve.Order.modulus, count: count)
+        return LimbVector.select(borrowed, value, difference, count: count)
     }
 
     /// Whether x(R) ≡ r (mod n) for the Jacobian R = (X : Y : Z), without inverting Z: x(R) =

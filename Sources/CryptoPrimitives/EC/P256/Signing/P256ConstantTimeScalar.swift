@@ -6,18 +6,16 @@ enum P256ConstantTimeScalar {
     /// Whether 1 ≤ value < n (FIPS 186-5 §6.2.1, the private key and each nonce), computed with
     /// masks over every limb; only the answer depends on the value, not the time.
     static func isInRange(_ value: LimbVector) -> Bool {
-        let below = ConstantTimeMask.fromBit(value.subtracting(order, count: 4).borrow)
-        let s = value.storage
-        let nonZero = ~ConstantTimeMask.isZero(s.0 | s.1 | s.2 | s.3)
-        return below & nonZero != 0
+        let below = value.subtractingInConstantTime(order, count: 4).borrowMask
+        return below & ~value.isZeroMask(count: 4) != 0
     }
 
     /// value mod n for a value below 2n (a field element, p < 2n; a truncated digest): n is
     /// subtracted, and the difference kept by a mask unless it borrowed.
     @inline(__always)
     static func reducedOnce(_ value: LimbVector) -> LimbVector {
-        let (difference, borrow) = value.subtracting(order, count: 4)
-        return LimbVector.select(ConstantTimeMask.fromBit(borrow), value, difference, count: 4)
+        let (difference, borrowed) = value.subtractingInConstantTime(order, count: 4)
+        return LimbVector.select(borrowed, value, difference, count: 4)
     }
 
     /// min(s, n − s) for s in [1, n − 1], chosen by a mask (low S, as BIP 62 and most signers
@@ -26,7 +24,7 @@ enum P256ConstantTimeScalar {
     @inline(__always)
     static func lowS(_ s: LimbVector) -> LimbVector {
         let halfOrder = order.shiftedRight(insertingTopBit: 0, count: 4)   // (n − 1)/2, n odd
-        let isHigh = ConstantTimeMask.fromBit(halfOrder.subtracting(s, count: 4).borrow)
-        return LimbVector.select(isHigh, order.subtracting(s, count: 4).difference, s, count: 4)
+        let isHigh = halfOrder.subtractingInConstantTime(s, count: 4).borrowMask
+        return LimbVector.select(isHigh, order.subtractingInConstantTime(s, count: 4).difference, s, count: 4)
     }
 }
