@@ -60,8 +60,11 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
         ECDSASignatureDER.encode(rawRepresentation: signature(for: digest))
     }
 
+    /// A description without the private scalar.
     public var description: String { "P256SigningKey(publicKey: \(publicKey.x963Representation.count) bytes, private scalar hidden)" }
+    /// The same as `description`: the private scalar is never shown.
     public var debugDescription: String { description }
+    /// A mirror with the public key only, so that `dump` and reflection do not show the scalar.
     public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey]) }
 
     private func encoded(_ signature: (r: LimbVector, s: LimbVector)) -> [UInt8] {
