@@ -120,7 +120,9 @@ import Testing
         #expect(a != plain && b != plain && a != b)
         #expect(a == key.signature(for: digest, additionalRandomness: [UInt8](repeating: 1, count: 32)))
         #expect(key.signature(for: digest, additionalRandomness: []) == plain)
-        for signature in [a, b] {
+        let fresh = key.hedgedSignature(for: digest), again = key.hedgedSignature(for: digest)
+        #expect(fresh != again && fresh != plain)
+        for signature in [a, b, fresh, again] {
             #expect(key.publicKey.isValidSignature(rawRepresentation: signature, digest: digest))
             #expect(!Self.isHigh(Array(signature[32...])))
         }

@@ -54,6 +54,16 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
         encoded(P256ConstantTimeSigning.sign(digest: digest, privateKey: scalar, additionalData: additionalRandomness))
     }
 
+    /// A hedged signature with 32 fresh bytes from `SystemRandomNumberGenerator` (the
+    /// operating system's generator) as the additional randomness: two calls give different
+    /// signatures, each as safe as the deterministic one if the generator fails.
+    public func hedgedSignature(for digest: Digest) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var randomness: [UInt8] = []
+        for _ in 0 ..< 4 { withUnsafeBytes(of: generator.next() as UInt64) { randomness += $0 } }
+        return signature(for: digest, additionalRandomness: randomness)
+    }
+
     /// The signature as DER, `SEQUENCE { r INTEGER, s INTEGER }` (SEC 1 §C.8, RFC 3279 §2.2.3),
     /// as X.509 and CMS carry ECDSA signatures.
     public func derSignature(for digest: Digest) -> [UInt8] {
