@@ -37,6 +37,9 @@ let package = Package(
         .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
+        // Signs one message with a key given in hex, for Scripts/ct-sign's constant-time evidence
+        // (valgrind's callgrind and lackey across keys and messages).
+        .executableTarget(name: "ct-sign", dependencies: ["CryptoPrimitives"]),
         // Fuzz harness logic: invariants over arbitrary bytes, seeds, the tool driver (Foundation allowed).
         .target(name: "FuzzTargets", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "ReceiptTestSupport"]),
 

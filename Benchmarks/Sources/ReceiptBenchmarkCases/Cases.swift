@@ -100,6 +100,7 @@ public enum Cases {
         try add("ecdsa-p256/verify") { try ECDSACases.verify(.p256) }
         try add("ecdsa-p256/verify-table") { try ECDSACases.verify(.p256, table: true) }
         try add("ecdsa-p384/verify") { try ECDSACases.verify(.p384) }
+        try add("ecdsa-p256/sign") { try ECDSASignCases.sign() }
         try add("jws/verify") { try JWSCases.verify(warm: false) }
         try add("jws/verify-warm") { try JWSCases.verify(warm: true) }
         add("hostile/junk-rsa8192-4-signers") { HostileCases.junk(signerInfos: 4) }

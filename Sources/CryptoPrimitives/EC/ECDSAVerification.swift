@@ -51,14 +51,15 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     }
 
     /// The leftmost `byteCount` bytes of the digest (all of a shorter one) as an integer,
-    /// reduced modulo n (below 2n already, so one subtraction).
+    /// reduced modulo n (below 2n already, so one subtraction, kept by a mask: the signer's
+    /// digests are secret enough that their time should not depend on them).
     static func truncatedDigest(_ digest: Digest) -> LimbVector {
         let count = Curve.Order.limbCount
         let value = digest.withUnsafeBytes { bytes in
             LimbVector(bigEndian: UnsafeRawBufferPointer(rebasing: bytes.prefix(Curve.byteCount)), count: count)!
         }
-        let (difference, borrow) = value.subtracting(Curve.Order.modulus, count: count)
-        return borrow == 0 ? difference : value
+        let (difference, borrowed) = value.subtractingInConstantTime(Curve.Order.modulus, count: count)
+        return LimbVector.select(borrowed, value, difference, count: count)
     }
 
     /// Whether x(R) ≡ r (mod n) for the Jacobian R = (X : Y : Z), without inverting Z: x(R) =

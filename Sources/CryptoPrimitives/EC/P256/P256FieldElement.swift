@@ -6,7 +6,9 @@
 ///
 /// The representation is the generic `MontgomeryResidue<P256.Field>`'s (R = 2^256 for four
 /// limbs), so values convert between the two without arithmetic. This type serves verification
-/// only: public data, so nothing here needs to be constant time.
+/// and the constant-time signer: `+`, `−`, `*` and `squared()` have no branch and no memory
+/// access that depends on the values (`isZero`, `==` and `inverse()` do, and the signer does not
+/// use them on secrets).
 struct P256FieldElement: Sendable, Equatable {
     var l0: UInt64
     var l1: UInt64
@@ -95,7 +97,9 @@ struct P256FieldElement: Sendable, Equatable {
     /// value + carry·2^256 (below 2p) reduced below p. value − p is computed as value + (2^256 −
     /// p) = value + 2^224 − 2^192 − 2^96 + 1 by an addition chain (which compiles to `add`/`adc`;
     /// spelled as a subtraction with borrows it did not); its carry out, or the incoming carry,
-    /// says value ≥ p, and a select (`cmov`) picks the result. No branch.
+    /// says value ≥ p, and a mask made of it picks the result (fiat-crypto's `cmovznz`; the
+    /// compiler emits `cmov`). No branch on the value: the constant-time signer
+    /// (`P256SigningKey`) relies on it.
     @inline(__always)
     static func reduced(_ v0: UInt64, _ v1: UInt64, _ v2: UInt64, _ v3: UInt64, carry: UInt64) -> Self {
         var above: UInt64 = 1
@@ -103,8 +107,16 @@ struct P256FieldElement: Sendable, Equatable {
         let d1 = v1.addingWithCarry(0xffff_ffff_0000_0000, &above)
         let d2 = v2.addingWithCarry(UInt64.max, &above)
         let d3 = v3.addingWithCarry(0x0000_0000_ffff_fffe, &above)
-        let atLeastP = above | carry != 0
-        return atLeastP ? Self(d0, d1, d2, d3) : Self(v0, v1, v2, v3)
+        let keepDifference = 0 &- (above | carry)   // all ones when value ≥ p
+        return Self(d0, d1, d2, d3).selected(where: keepDifference, otherwise: Self(v0, v1, v2, v3))
+    }
+
+    /// `mask` all ones ? self : other, limb by limb with masks (`mask` is all ones or zero).
+    @inline(__always)
+    func selected(where mask: UInt64, otherwise other: Self) -> Self {
+        Self(
+            l0 & mask | other.l0 & ~mask, l1 & mask | other.l1 & ~mask, l2 & mask | other.l2 & ~mask,
+            l3 & mask | other.l3 & ~mask)
     }
 
     /// a⁻¹ mod p (zero for zero), through the generic inversion (divsteps; same representation).
