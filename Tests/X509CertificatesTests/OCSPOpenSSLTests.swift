@@ -202,6 +202,54 @@ struct OCSPOpenSSLTests {
     }
 }
 
+extension OCSPOpenSSLTests {
+    /// OpenSSL's responder signing with other digests (`-rmd`): SHA-384, and SHA-1 as old
+    /// responders do; the signature algorithm's hash is the one used.
+    @Test(arguments: keyTypes)
+    func otherSignatureDigests(_ type: OCSPTestPKI.KeyType) throws {
+        let pki = try OCSPTestPKI.shared(type)
+        let request = try OCSPRequest(certificate: pki.good.certificate, issuer: pki.ca.certificate)
+        let digests: [(String, HashAlgorithm)] = type == .ecP256 ? [("sha384", .sha384)] : [("sha1", .sha1), ("sha384", .sha384)]
+        for (name, hash) in digests {
+            let response = try pki.respond(to: request.derEncoded, signer: pki.responder, extra: ["-rmd", name])
+            #expect(try OCSPResponse(derEncoded: response).basic?.signatureAlgorithm.hash == hash)
+            #expect(try verifier.verify(response, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: now).isGood, "\(name)")
+        }
+    }
+
+    /// Each check spends from the caller's budget: four delegated answers use up its eight operations.
+    @Test func budgetIsSpent() throws {
+        let pki = try OCSPTestPKI.shared(.ecP256)
+        let request = try OCSPRequest(certificate: pki.good.certificate, issuer: pki.ca.certificate)
+        let response = try pki.respond(to: request.derEncoded, signer: pki.responder)
+        var budget = VerificationBudget()
+        for _ in 0 ..< VerificationBudget.maxPublicKeyOperations / 2 {
+            _ = try verifier.verify(response, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: now, budget: &budget)
+        }
+        #expect(throws: OCSPError.budgetExceeded) {
+            try verifier.verify(response, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: now, budget: &budget)
+        }
+    }
+}
+
+/// The OCSP responders Apple's real StoreKit 2 chain names (fixtures/jws): what the server will ask.
+@Suite(.enabled(if: Fixtures.shouldRun, "the shared fixtures are missing (../shared/fixtures)"))
+struct AppleOCSPResponderTests {
+    @Test func realChainNamesApplesResponders() throws {
+        let chain = try FixtureCertificates.x5c(Fixtures.bytes("jws/apple-real-test-notification.jws")).map { try Certificate(derEncoded: $0) }
+        try #require(chain.count == 3)
+        #expect(try chain[0].ocspResponderURLs == ["http://ocsp.apple.com/ocsp03-wwdrg602"])
+        #expect(try chain[1].ocspResponderURLs == ["http://ocsp.apple.com/ocsp03-applerootcag3"])
+        #expect(try chain[2].ocspResponderURLs == [])
+        // Requests for the leaf and the intermediate, as the server will post them.
+        for index in 0 ..< 2 {
+            let request = try OCSPRequest(certificate: chain[index], issuer: chain[index + 1])
+            #expect(request.certIDs[0].serialNumber == Array(chain[index].serialNumber))
+            #expect(request.derEncoded.count < 100)
+        }
+    }
+}
+
 extension RevocationStatus {
     var isGood: Bool {
         if case .good = self { return true }
