@@ -5,6 +5,7 @@
 /// builds an `OCSPRequest` for the responder in `Certificate.ocspResponderURLs`, posts it, and
 /// checks the answer with `OCSPResponseVerifier`), and reports failures to get an answer as
 /// `RevocationCheckError.unavailable`, which a server can turn into a retryable error.
+/// `OCSPRevocationChecker` is that client, given an `OCSPTransport` to move the bytes.
 ///
 /// The requirement is synchronous because the verifiers that would call it (`JWSVerifier`, the
 /// receipt validation) are synchronous and Foundation-free, and must stay usable where no
