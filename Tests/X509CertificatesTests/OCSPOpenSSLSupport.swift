@@ -23,8 +23,7 @@ final class OCSPTestPKI: @unchecked Sendable {
         let key: String
     }
 
-    static let openssl: URL? = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"]
-        .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    static let openssl: URL? = OpenSSLTool.url
     /// Whether the OpenSSL tests run: when openssl is installed, and always under CI (where a
     /// missing openssl then fails them).
     static let shouldRun = openssl != nil || Fixtures.isCI
@@ -158,28 +157,18 @@ final class OCSPTestPKI: @unchecked Sendable {
         return [UInt8](try Data(contentsOf: directory.appendingPathComponent("\(name).req")))
     }
 
-    /// Runs openssl in `directory`; returns standard output, throws on a non-zero exit.
+    /// Runs openssl in `directory` (`OpenSSLTool.run`); returns standard output, throws on a
+    /// non-zero exit with what it printed.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL) throws -> String {
-        guard let openssl else { throw OCSPTestError.openssl("openssl not found (install it; CI=true requires it)") }
-        let process = Process()
-        process.executableURL = openssl
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = directory.appendingPathComponent("out-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        try? FileManager.default.removeItem(at: output)
-        guard process.terminationStatus == 0 else {
-            throw OCSPTestError.openssl("openssl \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(text)")
+        guard let result = try OpenSSLTool.run(arguments, in: directory) else {
+            throw OCSPTestError.openssl("openssl not found (install it; CI=true requires it)")
         }
-        return text
+        guard result.status == 0 else {
+            throw OCSPTestError.openssl(
+                "openssl \(arguments.joined(separator: " ")): exit \(result.status): \(result.output)\(result.error)")
+        }
+        return result.output
     }
 }
 
