@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import DER
 import Foundation
+import TestHelpers
 import PKCS7
 import X509Certificates
 import ReceiptTestSupport
@@ -83,41 +84,16 @@ enum Tools {
     }
 
     /// The first executable named `name` on PATH (or in /usr/bin, /usr/local/bin).
-    static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
-        for folder in folders {
-            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
+    static func find(_ name: String) -> URL? { ToolProcess.find(name) }
 
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        // Standard error goes to a file, so that a chatty tool cannot block on a full pipe
-        // while standard output is being read.
-        let errorFile = directory.appendingPathComponent("stderr-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let errorHandle = try FileHandle(forWritingTo: errorFile)
-        defer { try? errorHandle.close() }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = errorHandle
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errData = FileManager.default.contents(atPath: errorFile.path) ?? Data()
-        guard process.terminationStatus == 0 else {
+        let result = try ToolProcess.run(executable, arguments, in: directory)
+        guard result.status == 0 else {
             throw ToolFailure(
                 command: ([executable.lastPathComponent] + arguments).joined(separator: " "),
-                status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self))
+                status: result.status, stderr: String(decoding: result.error, as: UTF8.self))
         }
-        return outData
+        return result.output
     }
 }

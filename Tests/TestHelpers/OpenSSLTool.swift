@@ -4,12 +4,7 @@ import Foundation
 /// Tests skip with a message when it is absent, except under CI=true, where it must be present.
 public enum OpenSSLTool {
     /// The first `openssl` on PATH or in the usual folders.
-    public static let url: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
-        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent("openssl") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    public static let url: URL? = ToolProcess.find("openssl")
 
     /// Whether the environment says this is CI (CI=true), where openssl is required.
     public static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
@@ -21,29 +16,12 @@ public enum OpenSSLTool {
         public let error: String
     }
 
-    /// Runs openssl with `arguments` in `directory`; nil when openssl is absent.
+    /// Runs openssl with `arguments` in `directory` (`ToolProcess.run`); nil when openssl is absent.
     public static func run(_ arguments: [String], in directory: URL) throws -> Result? {
         guard let url else { return nil }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        // Standard error goes to a file, so that a full pipe cannot block the tool.
-        let errorFile = directory.appendingPathComponent("openssl-stderr-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let errorHandle = try FileHandle(forWritingTo: errorFile)
-        defer { try? errorHandle.close() }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = errorHandle
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let error = FileManager.default.contents(atPath: errorFile.path) ?? Data()
+        let run = try ToolProcess.run(url, arguments, in: directory)
         return Result(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: error, as: UTF8.self))
+            status: run.status, output: String(decoding: run.output, as: UTF8.self), error: String(decoding: run.error, as: UTF8.self))
     }
 
     /// Runs `body` with a new empty folder that is removed afterwards.
