@@ -65,6 +65,10 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A token nested in a notification (`data.signedTransactionInfo`, …) fails; its category is
     /// the nested failure's.
     case nested(member: String, JWSError)
+    /// The verifier's `RevocationChecker` (`JWSVerifier.revocation`) found a certificate of the
+    /// path revoked or named no responder (not authentic), or could not get a status now
+    /// (`Category.revocationUnavailable`: retry later).
+    case revocation(RevocationCheckError)
 
     // Authentic, but not for this caller.
     /// The payload's `bundleId` is not the expected one.
@@ -82,6 +86,10 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
         case notAuthentic
         /// An authentic token for another app or environment.
         case unexpectedValue
+        /// A token whose path verified but whose revocation status could not be had now (a
+        /// responder unreachable, slow, or answering badly): a later attempt may succeed. Only a
+        /// verifier given a `RevocationChecker` answers this.
+        case revocationUnavailable
     }
 
     /// Which of the three outcomes this error is.
@@ -97,6 +105,10 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
             .unexpectedValue
         case .nested(_, let error):
             error.category
+        case .revocation(.revoked), .revocation(.noResponder), .revocation(.unknownCertificate):
+            .notAuthentic
+        case .revocation(.unavailable), .revocation(.responseRefused):
+            .revocationUnavailable
         }
     }
 
@@ -124,6 +136,7 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
         case .untrusted(let error): "not valid: \(error)"
         case .untrustedOrigin(let origin, let policy, let rule): "\(origin.refusal(byPolicyNamed: policy)) (\(rule))"
         case .nested(let member, let error): "\(member): \(error)"
+        case .revocation(let error): "\(error)"
         case .unexpectedBundleId(let expected, let found): "bundle id \(found ?? "absent"), expected \(expected)"
         case .unexpectedAppAppleId(let expected, let found): "app Apple id \(found.map(String.init) ?? "absent"), expected \(expected)"
         case .unexpectedEnvironment(let expected, let found): "environment \(found ?? "absent"), expected \(expected)"
@@ -145,7 +158,7 @@ extension JWSError {
     public func refusalMessage(policy: TrustPolicy?, audience: HintAudience = .commandLine) -> String {
         switch category {
         case .malformed: return "malformed signed data: \(self)"
-        case .notAuthentic, .unexpectedValue:
+        case .notAuthentic, .unexpectedValue, .revocationUnavailable:
             if case .untrustedOrigin(let origin, _, _) = self { return "not valid: \(self); \(origin.hint(for: "token", audience: audience))" }
             if let policy, let fingerprint = untrustedRootFingerprint {
                 return "not valid: \(self); \(TrustExplanation.notTrustedHint(fingerprint: fingerprint, policy: policy, audience: audience))"

@@ -39,17 +39,22 @@ public struct JWSVerifier: Sendable {
     public var linkStore: (any VerifiedLinkStore)?
     /// Where the headers of verified tokens are remembered (e.g. a shared `JWSHeaderCache`).
     public var headerCache: JWSHeaderCache?
+    /// Asks whether the path's certificates (all but the anchor) are revoked, once the path has
+    /// verified; nil (the default): no revocation check, nothing online. See `RevocationChecker`.
+    public var revocation: (any RevocationChecker)?
 
     /// Makes a verifier for `policy` (by default App Store signed data, anchored at Apple Root CA - G3)
     /// that remembers verified certificate links in `linkStore` and the headers of verified tokens
     /// in `headerCache`, if they are given: a token whose header text is one already verified
     /// skips decoding that header and hashing it again.
     public init(
-        policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil, headerCache: JWSHeaderCache? = nil
+        policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil, headerCache: JWSHeaderCache? = nil,
+        revocation: (any RevocationChecker)? = nil
     ) {
         self.policy = policy
         self.linkStore = linkStore
         self.headerCache = headerCache
+        self.revocation = revocation
     }
 
     /// Verifies `token`; certificate validity is judged at `time` (seconds since 1970) or, when
@@ -105,12 +110,30 @@ public struct JWSVerifier: Sendable {
             throw .untrusted(error)
         }
         try X5CShape.checkPath(chain, is: x5c)
+        try checkRevocation(of: chain, at: validationTime)
         // The whole path verified: its signer's key, with a verification table, serves the
         // tokens it signs next (one table per signing certificate Apple issued, never one an
         // unverified token brought).
         if rememberedKey == nil, let linkStore { linkStore.insertSigningKey(key.withVerificationTable(), of: x5c[0]) }
         if jws.hashedHeader == nil, let headerCache { headerCache.insert(jws.header, of: jws) }
         return VerifiedJWS(header: jws.header, payload: jws.payload, chain: chain, validationTime: validationTime)
+    }
+
+    /// The `revocation` checker's verdict on a verified path, when there is a checker: only
+    /// certificates whose path reached an anchor are ever asked about, so a token cannot make a
+    /// checker fetch for certificates of its choosing. A revoked certificate, and one its
+    /// responder does not know, is refused (RFC 6960 §2.2).
+    private func checkRevocation(of chain: [Certificate], at time: Int64) throws(JWSError) {
+        guard let revocation else { return }
+        let statuses: [RevocationStatus]
+        do {
+            statuses = try revocation.check(path: chain, at: time)
+        } catch {
+            throw .revocation(error)
+        }
+        for (certificate, status) in zip(chain, statuses) where status == .unknown {
+            throw .revocation(.unknownCertificate(subject: certificate.subjectDescription))
+        }
     }
 
     /// ES256: ECDSA P-256 with SHA-256 over the signing input, the signature as raw r ‖ s

@@ -264,6 +264,7 @@ enum JWSHarness {
         let header = jws.header
         switch error.category {
         case .unexpectedValue: throw check.fail("\(name): \(error) with no expectation given")
+        case .revocationUnavailable: throw check.fail("\(name): \(error) with no revocation checker given")
         case .notAuthentic: break
         case .malformed:
             switch error {

@@ -41,6 +41,9 @@ public enum RevocationCheckError: Error, Sendable, Hashable, CustomStringConvert
     case revoked(subject: String, at: Int64, reason: CRLReason?)
     /// The certificate names no responder to ask (no id-ad-ocsp access location).
     case noResponder(subject: String)
+    /// The responder answered that it does not know the certificate (RFC 6960 §2.2 `unknown`):
+    /// a verifier that must know the status refuses it.
+    case unknownCertificate(subject: String)
     /// No answer could be had now: the responder was unreachable, slow, or answered tryLater.
     /// Worth retrying; `reason` is for logs.
     case unavailable(reason: String)
@@ -52,7 +55,7 @@ public enum RevocationCheckError: Error, Sendable, Hashable, CustomStringConvert
         switch self {
         case .unavailable: return true
         case .responseRefused(let error): return error.isRetryable
-        case .revoked, .noResponder: return false
+        case .revoked, .noResponder, .unknownCertificate: return false
         }
     }
 
@@ -61,6 +64,7 @@ public enum RevocationCheckError: Error, Sendable, Hashable, CustomStringConvert
         case .revoked(let subject, let at, let reason):
             return "certificate revoked (\(subject)) at \(VerificationError.text(at))" + (reason.map { ", reason \($0)" } ?? "")
         case .noResponder(let subject): return "no OCSP responder named in \(subject)"
+        case .unknownCertificate(let subject): return "the OCSP responder does not know \(subject)"
         case .unavailable(let reason): return "revocation status unavailable: \(reason)"
         case .responseRefused(let error): return "revocation response refused: \(error)"
         }

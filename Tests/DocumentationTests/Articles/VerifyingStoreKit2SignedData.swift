@@ -40,6 +40,7 @@ func receiveNotification(
         case .malformed: return (400, nil)
         case .notAuthentic: return (401, nil)
         case .unexpectedValue: return (403, nil)
+        case .revocationUnavailable: return (503, nil)   // only with a revocation checker
         }
     }
 }
