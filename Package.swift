@@ -34,7 +34,7 @@ let package = Package(
         // blob, chains through embedded intermediates to Apple Root CA, verifyReceipt's JSON
         // (AppReceipt's JSON writer and status codes; no PKCS#7).
         .target(name: "LegacyReceipt", dependencies: ["AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
-        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER"]),
+        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Signs one message with a key given in hex, for Scripts/ct-sign's constant-time evidence
@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "LegacyReceipt", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
         // The code of the DocC articles (Sources/*/*.docc), verbatim, run against synthetic data;
         // a test checks that every ```swift block of an article is in Tests/DocumentationTests/Articles.

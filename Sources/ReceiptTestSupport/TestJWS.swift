@@ -73,6 +73,9 @@ public enum TestJWS: Sendable {
         encode(bytes, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8), padded: true)
     }
 
+    /// Kept apart from AppStoreJWS's encoder (`AppStoreSigner`'s), which is internal: sharing it
+    /// would make base64 public API of AppStoreJWS, and tokens made here would no longer check
+    /// the verifier's decoder against an independent encoder.
     private static func encode(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool) -> String {
         var output: [UInt8] = []
         var index = 0

@@ -6,7 +6,13 @@ struct Options {
     private var consumed: Set<String> = []
 
     /// Options that take a value; every other `--name` is a flag.
-    static let valued: Set<String> = ["--policy", "--root", "--bundle-id", "--app-version", "--device-guid", "--at"]
+    static let valued: Set<String> = [
+        "--policy", "--root", "--bundle-id", "--app-version", "--device-guid", "--at",
+        // The signing commands (jwt, offer-signature, offer-jws).
+        "--key", "--key-id", "--issuer", "--audience", "--issued-at", "--lifetime", "--product", "--offer",
+        "--app-account-token", "--nonce", "--timestamp", "--product-id", "--offer-identifier", "--transaction-id",
+        "--allow-introductory-offer", "--request-json",
+    ]
 
     init(_ arguments: [String]) throws {
         var index = 0

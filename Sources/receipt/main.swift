@@ -1,4 +1,5 @@
-// `receipt`: verify, decode and dump App Store receipts and other DER/BER files.
+// `receipt`: verify, decode and dump App Store receipts and other DER/BER files; sign the App
+// Store Server API token and the offer signatures with an App Store Connect key.
 // Exit status: 0 success, 1 verification failed, 2 malformed input, 64 usage error.
 import Foundation
 

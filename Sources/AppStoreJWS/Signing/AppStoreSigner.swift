@@ -13,7 +13,7 @@ public struct AppStoreSigner: Sendable {
     public let issuerID: String
     /// The app's bundle identifier (the `bid` claim).
     public let bundleID: String
-    private let key: P256SigningKey
+    let key: P256SigningKey
 
     /// A signer for one app and one key.
     public init(key: P256SigningKey, keyID: String, issuerID: String, bundleID: String) {
@@ -26,7 +26,9 @@ public struct AppStoreSigner: Sendable {
     /// The bearer token for the App Store Server API ("Generating JSON Web Tokens for API
     /// requests"): header `{alg: ES256, kid, typ: JWT}`, claims `iss`, `iat`, `exp`, `aud`, `bid`,
     /// with integer times in seconds since 1970. Apple refuses a lifetime over an hour.
-    public func serverAPIToken(issuedAt: Int64, lifetime: Int64 = 300, audience: String = "appstoreconnect-v1") -> String {
+    public func serverAPIToken(
+        issuedAt: Int64 = AppStoreSigner.currentTime(), lifetime: Int64 = 300, audience: String = "appstoreconnect-v1"
+    ) -> String {
         var claims = JSONObjectText()
         claims.add("iss", issuerID)
         claims.add("iat", issuedAt)
