@@ -103,6 +103,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // `--revocation ocsp`: posting OCSP requests to the responders certificates name.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         // Request bodies for Server/bench: distinct receipts signed by the test chain.
         .executableTarget(

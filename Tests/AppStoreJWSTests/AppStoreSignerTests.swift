@@ -60,3 +60,13 @@ import Testing
         #expect(decoded as NSDictionary == ["a\"b": awkward, "n": -5, "t": true] as NSDictionary)
     }
 }
+
+extension AppStoreSignerTests {
+    @Test func extremeTimesSaturateInsteadOfTrapping() throws {
+        let token = Self.signer.serverAPIToken(issuedAt: .max - 10, lifetime: 300)
+        let claims = try Self.json(Self.parts(token)[1])
+        #expect((claims["exp"] as? NSNumber)?.int64Value == .max)
+        let early = Self.signer.serverAPIToken(issuedAt: .min + 10, lifetime: -300)
+        #expect((try Self.json(Self.parts(early)[1])["exp"] as? NSNumber)?.int64Value == .min)
+    }
+}

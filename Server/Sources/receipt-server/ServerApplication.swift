@@ -136,14 +136,18 @@ enum ServerApplication {
                 cacheCapacity: configuration.cache,
                 cacheBytes: configuration.cacheBytes, limit: limit),
             metrics: ServiceMetrics(factory: factory), logger: logger)
+        let revocation =
+            configuration.revocation == "ocsp"
+            ? RevocationGate(fetcher: OCSPHTTPFetcher(), ttl: Int64(configuration.ocspCacheTTL), logger: logger) : nil
         let notifications = NotificationService(
             store: store, registry: registry, anchors: options.rootsG3,
-            metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit)
+            metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit, revocation: revocation)
         let hosted = HostedService(
             verifier: verifyReceipt, registry: registries.hosted, rate: configuration.keyRate,
             burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
         let appStoreAPI = AppStoreAPIService(
-            store: store, registry: registry, anchors: options.rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger)
+            store: store, registry: registry, anchors: options.rootsG3, allowXcode: configuration.allowXcode, limit: limit, logger: logger,
+            revocation: revocation)
         let gate = AppStoreAPIGate(
             authenticator: AppStoreAPIAuthenticator(store: store, registry: registry, logger: logger),
             rate: RateLimiter(rate: configuration.keyRate, burst: configuration.keyBurst))
@@ -166,7 +170,8 @@ enum ServerApplication {
                 "database": "\(Self.absolute(options.location))", "apps": "\(options.apps.map(\.bundleID))",
                 "anchors": "\(options.roots == nil ? "Apple Root CA" : "--root")",
                 "notification_anchors": "\(options.rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
-                "allow_xcode": "\(configuration.allowXcode)", "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
+                "allow_xcode": "\(configuration.allowXcode)", "revocation": "\(configuration.revocation)",
+                "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
                 "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
                 "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
                 "max_connections": "\(configuration.maxConnections)",

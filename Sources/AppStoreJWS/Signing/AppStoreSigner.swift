@@ -25,14 +25,16 @@ public struct AppStoreSigner: Sendable {
 
     /// The bearer token for the App Store Server API ("Generating JSON Web Tokens for API
     /// requests"): header `{alg: ES256, kid, typ: JWT}`, claims `iss`, `iat`, `exp`, `aud`, `bid`,
-    /// with integer times in seconds since 1970. Apple refuses a lifetime over an hour.
+    /// with integer times in seconds since 1970. Apple refuses a lifetime over an hour. An `exp`
+    /// past `Int64.max` is written as `Int64.max` (no overflow trap on extreme arguments).
     public func serverAPIToken(
         issuedAt: Int64 = AppStoreSigner.currentTime(), lifetime: Int64 = 300, audience: String = "appstoreconnect-v1"
     ) -> String {
         var claims = JSONObjectText()
         claims.add("iss", issuerID)
         claims.add("iat", issuedAt)
-        claims.add("exp", issuedAt + lifetime)
+        let (expiry, overflow) = issuedAt.addingReportingOverflow(lifetime)
+        claims.add("exp", overflow ? (lifetime < 0 ? .min : .max) : expiry)
         claims.add("aud", audience)
         claims.add("bid", bundleID)
         return compactJWS(claims: claims)

@@ -59,6 +59,9 @@ public struct AppStoreAPIError: Error, Sendable, Hashable {
     public static let rateLimited = AppStoreAPIError(429, 4_290_000, "Rate limit exceeded.")
     /// Apple's error of that name.
     public static let unknown = AppStoreAPIError(500, 5_000_001, "An unknown error occurred. Please try again.")
+    /// Apple's retryable error, as 503: a posted token's certificate status could not be had
+    /// from its OCSP responder (`--revocation ocsp`).
+    public static let revocationUnavailable = AppStoreAPIError(503, 5_000_001, "An unknown error occurred. Please try again.")
 
     /// 4000000 with the reason a posted token was refused (one line, never the token).
     static func badRequest(_ reason: String) -> AppStoreAPIError {

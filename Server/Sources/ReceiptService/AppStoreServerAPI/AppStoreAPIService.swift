@@ -14,20 +14,23 @@ public final class AppStoreAPIService: Sendable {
     let limit: VerificationLimit
     let logger: Logger
     let clock: @Sendable () -> Int64
+    let revocation: RevocationGate?
 
     /// Apple's page size for history, refunds and notifications.
     static let pageSize = 20
 
     /// `anchors` replace Apple Root CA - G3 for posted transactions (`--root-g3`); `allowXcode`
     /// accepts Xcode-signed transactions at the sandbox prefix and reads them there; `clock` gives
-    /// the time statuses are evaluated at (milliseconds since 1970).
+    /// the time statuses are evaluated at (milliseconds since 1970); `revocation`: OCSP on request
+    /// for posted tokens (`--revocation ocsp`).
     public init(
         store: any ReceiptStorage, registry: AppRegistry, anchors: [TrustAnchor]?, allowXcode: Bool, limit: VerificationLimit = .unlimited,
-        logger: Logger, clock: @escaping @Sendable () -> Int64 = EpochMilliseconds.now
+        logger: Logger, clock: @escaping @Sendable () -> Int64 = EpochMilliseconds.now, revocation: RevocationGate? = nil
     ) {
         self.store = store
         self.registry = registry
-        posted = PostedTransactionVerifier(anchors: anchors, allowXcode: allowXcode)
+        self.revocation = revocation
+        posted = PostedTransactionVerifier(anchors: anchors, allowXcode: allowXcode, revocation: revocation)
         self.allowXcode = allowXcode
         self.limit = limit
         self.logger = logger
@@ -142,12 +145,16 @@ public final class AppStoreAPIService: Sendable {
     public func post(body: Data, bundleID: String, environment: String) async -> ServiceAnswer {
         let token: PostedToken
         do { token = try PostedToken(body: body) } catch { return error.answer() }
-        let verified = await limit.run(at: "/inApps/v1/transactions") { () -> Result<PostedVerdict, AppStoreAPIError> in
+        let verify = { () throws(AppStoreAPIError) -> PostedVerdict in
+            switch token {
+            case .transaction(let jws): return .transaction(try self.posted.transaction(jws, bundleID: bundleID, at: environment))
+            case .appTransaction(let jws): return .appTransaction(try self.posted.appTransaction(jws, bundleID: bundleID, at: environment))
+            }
+        }
+        let verified = await limit.run(at: "/inApps/v1/transactions") { () async -> Result<PostedVerdict, AppStoreAPIError> in
             do throws(AppStoreAPIError) {
-                switch token {
-                case .transaction(let jws): return .success(.transaction(try posted.transaction(jws, bundleID: bundleID, at: environment)))
-                case .appTransaction(let jws): return .success(.appTransaction(try posted.appTransaction(jws, bundleID: bundleID, at: environment)))
-                }
+                if let revocation { return .success(try await revocation.verifying(verify)) }
+                return .success(try verify())
             } catch {
                 return .failure(error)
             }

@@ -45,10 +45,12 @@ struct PostedTransactionVerifier: Sendable {
     let appStore: JWSVerifier
     let xcode: JWSVerifier?
 
-    init(anchors: [TrustAnchor]?, allowXcode: Bool, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+    /// `revocation`: App Store paths are asked about (`--revocation ocsp`; Xcode's certificates
+    /// name no responder).
+    init(anchors: [TrustAnchor]?, allowXcode: Bool, revocation: RevocationGate? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
         appStore = JWSVerifier(
             policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData, linkStore: linkCache,
-            headerCache: JWSHeaderCache())
+            headerCache: JWSHeaderCache(), revocation: revocation?.checker)
         xcode = allowXcode ? JWSVerifier(policy: .xcodeSignedData) : nil
     }
 
@@ -74,7 +76,7 @@ struct PostedTransactionVerifier: Sendable {
         do {
             payload = try verifier.verifyTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
         } catch {
-            throw .badRequest("signedTransactionInfo: " + NotificationService.oneLine(error.description))
+            throw Self.refusal("signedTransactionInfo", error)
         }
         do {
             let app = NotificationApp(bundleID: bundleID, environment: expected)
@@ -92,8 +94,15 @@ struct PostedTransactionVerifier: Sendable {
         do {
             _ = try verifier.verifyAppTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
         } catch {
-            throw .badRequest("signedAppTransaction: " + NotificationService.oneLine(error.description))
+            throw Self.refusal("signedAppTransaction", error)
         }
         return expected
+    }
+
+    /// A posted token's refusal: 4000000 naming the rule, or 503 when its revocation status
+    /// could not be had (a later attempt may succeed).
+    static func refusal(_ member: String, _ error: JWSError) -> AppStoreAPIError {
+        if error.category == .revocationUnavailable { return .revocationUnavailable }
+        return .badRequest(member + ": " + NotificationService.oneLine(error.description))
     }
 }

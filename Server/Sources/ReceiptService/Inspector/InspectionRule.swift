@@ -89,6 +89,7 @@ struct InspectionRule: Sendable, Equatable {
         case .unexpectedBundleId: self.init(rule: "unexpectedBundleId")
         case .unexpectedAppAppleId: self.init(rule: "unexpectedAppAppleId")
         case .unexpectedEnvironment: self.init(rule: "unexpectedEnvironment")
+        case .revocation: self.init(rule: "revocation")
         }
     }
 }

@@ -20,17 +20,19 @@ public final class NotificationService: Sendable {
     let logger: Logger
     let limit: VerificationLimit
     let refusals: RefusalLog
+    let revocation: RevocationGate?
 
     /// `anchors` replace Apple Root CA - G3 under the App Store rules (`--root-g3`); nil: G3.
     /// `limit` bounds the verifications in flight (shared with the other routes; the `ingest`
-    /// command has none).
+    /// command has none). `revocation`: OCSP on request (`--revocation ocsp`); nil, nothing online.
     public init(
         store: any ReceiptStorage, registry: AppRegistry, anchors: [TrustAnchor]?, metrics: NotificationMetrics, logger: Logger,
-        limit: VerificationLimit = .unlimited
+        limit: VerificationLimit = .unlimited, revocation: RevocationGate? = nil
     ) {
         self.store = store
         self.registry = registry
-        verifier = NotificationVerifier(anchors: anchors)
+        self.revocation = revocation
+        verifier = NotificationVerifier(anchors: anchors, revocation: revocation)
         self.metrics = metrics
         self.logger = logger
         self.limit = limit
@@ -74,15 +76,19 @@ public final class NotificationService: Sendable {
     private func accept(_ token: String, environment: String?, at endpoint: String) async -> NotificationAnswer {
         let record: NotificationRecord
         do throws(NotificationRefusal) {
-            record = try metrics.verification.measure { () throws(NotificationRefusal) in
-                try verifier.record(token, environment: environment, registry: registry)
+            let verify = { () throws(NotificationRefusal) in
+                try self.metrics.verification.measure { () throws(NotificationRefusal) in
+                    try self.verifier.record(token, environment: environment, registry: self.registry)
+                }
             }
+            if let revocation { record = try await revocation.verifying(verify) } else { record = try verify() }
         } catch {
             let result: NotificationAnswer.Result =
                 switch error.kind {
                 case .malformed: .malformed
                 case .notAuthentic: .notAuthentic
                 case .refused: .refused
+                case .unavailable: .unavailable
                 }
             return finish(
                 NotificationAnswer(result: result, notificationType: error.notificationType, reason: Self.oneLine(error.reason)),

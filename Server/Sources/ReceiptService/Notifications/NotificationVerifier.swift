@@ -6,9 +6,9 @@ import ReceiptStore
 /// body or token is not one), 401 (not authentic), 403 (authentic, but not for this server or
 /// this endpoint). `reason` is one line for the answer and the log: it never holds the token.
 public struct NotificationRefusal: Error, Sendable, Equatable {
-    /// 400, 401 or 403.
+    /// 400, 401, 403, or 503 when no revocation status could be had (`--revocation ocsp`).
     public enum Kind: String, Sendable {
-        case malformed, notAuthentic = "not_authentic", refused
+        case malformed, notAuthentic = "not_authentic", refused, unavailable
     }
 
     /// Which answer.
@@ -32,12 +32,14 @@ public struct NotificationRefusal: Error, Sendable, Equatable {
 
     /// A verification failure, by the `JWSError` category: malformed → 400, not authentic → 401,
     /// another app or environment (`unexpectedBundleId`, `unexpectedEnvironment`,
-    /// `unexpectedAppAppleId`) → 403. Nested tokens carry their own failure's category.
+    /// `unexpectedAppAppleId`) → 403, revocation status unavailable → 503. Nested tokens carry
+    /// their own failure's category.
     init(_ error: JWSError) {
         switch error.category {
         case .malformed: self.init(.malformed, error.description)
         case .notAuthentic: self.init(.notAuthentic, error.description)
         case .unexpectedValue: self.init(.refused, error.description)
+        case .revocationUnavailable: self.init(.unavailable, error.description)
         }
     }
 }
@@ -59,10 +61,11 @@ struct NotificationVerifier: Sendable {
     /// serves every token, so Apple's intermediate and leaf links are verified once per process
     /// (and the leaf's key keeps its verification table), and one header cache, so Apple's `x5c`
     /// header is decoded once.
-    init(anchors: [TrustAnchor]?, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
+    /// `revocation`: every verified path is asked about (`--revocation ocsp`).
+    init(anchors: [TrustAnchor]?, revocation: RevocationGate? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
         verifier = JWSVerifier(
             policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
-            linkStore: linkCache, headerCache: JWSHeaderCache())
+            linkStore: linkCache, headerCache: JWSHeaderCache(), revocation: revocation?.checker)
     }
 
     /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take

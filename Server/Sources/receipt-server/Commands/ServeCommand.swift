@@ -37,6 +37,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "POST /inspect: requests a client address may send at once (default 20).") var inspectBurst: Int?
     @Option(help: "Hosted API: requests a second per API key; 0 turns the limit off (default 100).") var keyRate: Double?
     @Option(help: "Hosted API: requests an API key may send at once (default 200).") var keyBurst: Int?
+    @Option(help: "none or ocsp: check StoreKit 2 certificates with the OCSP responders they name (default none: nothing online).")
+    var revocation: String?
+    @Option(name: .customLong("ocsp-cache-ttl"), help: "With --revocation ocsp: seconds an OCSP answer is kept at most, 1 to 86400 (default 3600).")
+    var ocspCacheTTL: Int?
 
     func run() async throws {
         var configuration = try storage.configuration()
@@ -62,6 +66,8 @@ struct Serve: AsyncParsableCommand {
         if let inspector { configuration.inspector = try ServerConfiguration.onOff(inspector) }
         if let keyRate { configuration.keyRate = keyRate }
         if let keyBurst { configuration.keyBurst = keyBurst }
+        if let revocation { configuration.revocation = try ServerConfiguration.checkedRevocation(revocation) }
+        if let ocspCacheTTL { configuration.ocspCacheTTL = try ServerConfiguration.checkedOCSPCacheTTL(ocspCacheTTL) }
         let logger = try makeLogger(configuration.logLevel)
         let host = configuration.host
         let application = try await ServerApplication.make(configuration, logger: logger) { port in

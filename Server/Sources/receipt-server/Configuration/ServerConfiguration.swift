@@ -54,6 +54,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The operator's secrets key file (32 raw bytes or their base64); nil: the environment's
     /// `RECEIPT_SERVER_SECRETS_KEY`, else a key file beside a SQLite database (`SecretsKeySource`).
     public var secretsKeyFile: String?
+    /// `none` (the default: nothing online) or `ocsp`: the certificates of StoreKit 2 signed data
+    /// are checked with the OCSP responders they name (`RevocationGate`).
+    public var revocation = "none"
+    /// `ocsp`: seconds an OCSP answer is kept at most (never past its nextUpdate).
+    public var ocspCacheTTL = 3600
 
     public init() {}
 
@@ -76,7 +81,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `root`, `root-g3`, `legacy-intermediate`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
-    /// `secrets-key-file`). An unknown key or a value of the wrong type is an error naming the
+    /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`). An unknown key or a value of the wrong type is an error naming the
     /// file and the key (and the type expected), so a typo never passes silently; a list key
     /// (`app`, `root`, `root-g3`, `legacy-intermediate`) also takes one string; `null` is as if
     /// the key were absent.
@@ -108,6 +113,8 @@ public struct ServerConfiguration: Sendable, Equatable {
             if let value = try file.number("key-rate") { keyRate = value }
             if let value = try file.integer("key-burst") { keyBurst = value }
             if let value = try file.string("secrets-key-file") { secretsKeyFile = value }
+            if let value = try file.string("revocation") { revocation = try Self.checkedRevocation(value) }
+            if let value = try file.integer("ocsp-cache-ttl") { ocspCacheTTL = try Self.checkedOCSPCacheTTL(value) }
         } catch .invalidValue(let key, let value) {
             throw .inFile(path: path, .invalidValue(key, value))
         }
@@ -118,7 +125,20 @@ public struct ServerConfiguration: Sendable, Equatable {
         "host", "port", "database", "app", "root", "root-g3", "legacy-intermediate", "allow-xcode", "max-body", "cache",
         "cache-bytes", "max-verifications", "request-timeout", "max-connections", "metrics-host", "metrics-port",
         "inspect-rate", "inspect-burst", "log-level", "idle-timeout", "inspector", "key-rate", "key-burst", "secrets-key-file",
+        "revocation", "ocsp-cache-ttl",
     ]
+
+    /// `text` when it is `none` or `ocsp`.
+    public static func checkedRevocation(_ text: String) throws(ConfigurationError) -> String {
+        guard text == "none" || text == "ocsp" else { throw .invalidValue("revocation", text) }
+        return text
+    }
+
+    /// `seconds` when in 1 to 86400 (a day: OCSP answers of Apple's responders last about that long).
+    public static func checkedOCSPCacheTTL(_ seconds: Int) throws(ConfigurationError) -> Int {
+        guard (1 ... 86_400).contains(seconds) else { throw .invalidValue("ocsp-cache-ttl", String(seconds)) }
+        return seconds
+    }
 
     /// `--log-level`'s values.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
