@@ -17,6 +17,9 @@ standard input (or from the file named by the first argument):
                        "refunds": [transaction id…]}],            # by revocationDate
         "notifications": {"startDate": ms, "endDate": ms, "signedPayloads": [in received order]},
         "notFound": [transaction id…],
+        "appTransaction": {"appTransactionId": …, "jws": …,              # optional
+                           "queries": [ids answered with jws…],
+                           "withoutAppTransaction": [ids of customers without one…]},
         "post": {"customer": name, "transactionId": …, "signedTransactionInfo": jws,
                  "statuses": [… after the post]}}]}             # optional
 
@@ -179,6 +182,8 @@ class Conformance:
             self.step(f"{env.value} {customer['name']}", lambda: self.customer(client, verifier, env, customer))
         if "notifications" in spec:
             self.step(f"{env.value} notification history", lambda: self.notifications(client, verifier, env, spec, customers))
+        if "appTransaction" in spec:
+            self.step(f"{env.value} app transaction", lambda: self.app_transaction(client, verifier, spec["appTransaction"]))
         self.step(f"{env.value} errors", lambda: self.errors(client, env, spec))
         if "post" in spec:
             self.step(f"{env.value} post", lambda: self.post(client, verifier, env, spec["post"], customers[spec["post"]["customer"]]))
@@ -442,6 +447,22 @@ class Conformance:
         self.counts["notificationPages"] += pages
         return payloads
 
+    def app_transaction(self, client, verifier, expected):
+        """Get App Transaction Info: the stored token byte for byte, by its own id and by the
+        customer's transaction ids; 4040019 for a customer without one."""
+        for query in expected["queries"]:
+            response = client.get_app_transaction_info(query)
+            self.counts["calls"] += 1
+            body = self.raw(client, f"app transaction info {query}")
+            self.equal(list(body), ["signedAppTransactionInfo"], f"app transaction info {query} members")
+            self.expect(response.signedAppTransactionInfo == expected["jws"], f"app transaction info {query} is not the stored token byte for byte")
+            decoded = verifier.verify_and_decode_app_transaction(response.signedAppTransactionInfo)
+            self.counts["verifiedTokens"] += 1
+            self.equal(decoded.appTransactionId, expected["appTransactionId"], f"app transaction info {query}: appTransactionId")
+        for query in expected["withoutAppTransaction"]:
+            self.api_error(
+                lambda: client.get_app_transaction_info(query), 404, APIError.APP_TRANSACTION_DOES_NOT_EXIST_ERROR, f"app transaction info {query}")
+
     def errors(self, client, env, spec):
         first = spec["customers"][0]["queries"][0]
         empty = TransactionHistoryRequest()
@@ -452,12 +473,14 @@ class Conformance:
             self.api_error(lambda: client.get_all_subscription_statuses(tid), 400, bad, f"statuses {tid}")
             self.api_error(lambda: client.get_transaction_history(tid, None, empty, V2), 400, bad, f"history {tid}")
             self.api_error(lambda: client.get_refund_history(tid, None), 400, bad, f"refund history {tid}")
+            self.api_error(lambda: client.get_app_transaction_info(tid), 400, bad, f"app transaction info {tid}")
         missing = APIError.TRANSACTION_ID_NOT_FOUND
         for tid in spec["notFound"]:
             self.api_error(lambda: client.get_transaction_info(tid), 404, missing, f"transaction info {tid}")
             self.api_error(lambda: client.get_all_subscription_statuses(tid), 404, missing, f"statuses {tid}")
             self.api_error(lambda: client.get_transaction_history(tid, None, empty, V2), 404, missing, f"history {tid}")
             self.api_error(lambda: client.get_refund_history(tid, None), 404, missing, f"refund history {tid}")
+            self.api_error(lambda: client.get_app_transaction_info(tid), 404, missing, f"app transaction info {tid}")
         # Values Apple's enums cannot hold, sent through the same client.
         fake = lambda value: SimpleNamespace(value=value)  # noqa: E731
         self.api_error(lambda: client.get_all_subscription_statuses(first, [fake(9)]), 400, APIError.INVALID_STATUS, "status=9")

@@ -24,6 +24,9 @@ struct AppStoreAPIController {
             get(routes, prefix + "/inApps/v1/transactions/:transactionId") { _, id, app in
                 await service.transactionInfo(transactionID: id, bundleID: app, environment: environment)
             }
+            get(routes, prefix + "/inApps/v1/transactions/appTransactions/:transactionId") { _, id, app in
+                await service.appTransactionInfo(transactionID: id, bundleID: app, environment: environment)
+            }
             for version in ["v1", "v2"] {
                 get(routes, prefix + "/inApps/\(version)/history/:transactionId") { request, id, app in
                     await service.history(transactionID: id, query: Self.query(request), bundleID: app, environment: environment)

@@ -54,6 +54,9 @@ public struct AppStoreAPIError: Error, Sendable, Hashable {
     public static let invalidStatus = AppStoreAPIError(400, 4_000_031, "Invalid request. The status parameter is invalid.")
     /// Apple's error of that name.
     public static let transactionNotFound = AppStoreAPIError(404, 4_040_010, "Transaction id not found.")
+    /// Apple's error of that name (`AppTransactionDoesNotExistError`): the customer is known, no
+    /// app transaction of theirs is.
+    public static let appTransactionNotFound = AppStoreAPIError(404, 4_040_019, "No AppTransaction exists for the customer.")
     /// Answered with `Retry-After`.
     /// Apple's error of that name.
     public static let rateLimited = AppStoreAPIError(429, 4_290_000, "Rate limit exceeded.")

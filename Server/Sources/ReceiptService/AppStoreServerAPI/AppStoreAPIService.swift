@@ -139,9 +139,10 @@ public final class AppStoreAPIService: Sendable {
         }
     }
 
-    /// `POST /inApps/v1/transactions` (ours): verifies and stores a transaction an app's backend
-    /// posts, then answers the customer's statuses (`data: []` for a non-subscription or an app
-    /// transaction). 429 with `Retry-After` when every verification slot is taken.
+    /// `POST /inApps/v1/transactions` (ours): verifies and stores a transaction or an app
+    /// transaction an app's backend posts, then answers the customer's statuses (`data: []` for a
+    /// non-subscription or an app transaction). 429 with `Retry-After` when every verification
+    /// slot is taken.
     public func post(body: Data, bundleID: String, environment: String) async -> ServiceAnswer {
         let token: PostedToken
         do { token = try PostedToken(body: body) } catch { return error.answer() }
@@ -162,8 +163,9 @@ public final class AppStoreAPIService: Sendable {
         guard let verified else { return AppStoreAPIError.rateLimited.answer(retryAfter: VerificationLimit.retryAfterSeconds) }
         return await answer {
             switch try verified.get() {
-            case .appTransaction(let environment):
-                let scope = APIScope(bundleID: bundleID, environment: environment, appAppleID: self.registry.appleID(for: bundleID))
+            case .appTransaction(let app):
+                if let record = app.record { try await self.stored { try await self.store.save(record) } }
+                let scope = APIScope(bundleID: bundleID, environment: app.environment, appAppleID: self.registry.appleID(for: bundleID))
                 return StatusAnswer.json(CustomerRecords(transactions: [], renewals: []), scope: scope, statuses: nil, at: self.clock())
             case .transaction(let record):
                 try await self.stored { try await self.store.save(record) }
@@ -176,7 +178,7 @@ public final class AppStoreAPIService: Sendable {
 
     enum PostedVerdict: Sendable {
         case transaction(PostedTransaction)
-        case appTransaction(String)
+        case appTransaction(PostedAppTransaction)
     }
 
     /// What `receipt-server subscriptions` prints: the Get All Subscription Statuses body at
@@ -196,14 +198,19 @@ public final class AppStoreAPIService: Sendable {
         CustomerRecords, APIScope
     ) {
         guard TransactionID.isValid(transactionID) else { throw .invalidTransactionID }
-        let environments = environment == "Sandbox" && allowXcode ? ["Sandbox", "Xcode"] : [environment]
-        for candidate in environments {
+        for candidate in environments(at: environment) {
             let found = try await stored { try await self.store.customer(bundleID: bundleID, environment: candidate, transactionID: transactionID) }
             if let found {
                 return (found, APIScope(bundleID: bundleID, environment: candidate, appAppleID: registry.appleID(for: bundleID)))
             }
         }
         throw .transactionNotFound
+    }
+
+    /// Where stored data of the path's environment is looked for: the sandbox's, then (with
+    /// `--allow-xcode`) Xcode's at the sandbox prefix.
+    func environments(at environment: String) -> [String] {
+        environment == "Sandbox" && allowXcode ? ["Sandbox", "Xcode"] : [environment]
     }
 
     /// A storage call; a failure is logged (never a token) and becomes 5000001.

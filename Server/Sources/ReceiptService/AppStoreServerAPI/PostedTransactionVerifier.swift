@@ -87,16 +87,18 @@ struct PostedTransactionVerifier: Sendable {
         }
     }
 
-    /// A posted signed app transaction, verified (nothing of it is stored: it names no
-    /// transaction). Returns the environment it was verified in.
-    func appTransaction(_ token: String, bundleID: String, at environment: String) throws(AppStoreAPIError) -> String {
+    /// A posted signed app transaction, verified: the environment it was verified in, and its
+    /// record to store (nil when it names no `appTransactionId`: `SignedAppTransaction.record`).
+    func appTransaction(_ token: String, bundleID: String, at environment: String) throws(AppStoreAPIError) -> PostedAppTransaction {
         let (verifier, expected) = verifier(at: environment, claimed: Self.unverified(token, AppTransaction.init(payload:))?.receiptType)
+        let app: AppTransaction
         do {
-            _ = try verifier.verifyAppTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
+            app = try verifier.verifyAppTransaction(token, expecting: JWSExpectation(bundleId: bundleID, environment: expected))
         } catch {
             throw Self.refusal("signedAppTransaction", error)
         }
-        return expected
+        return PostedAppTransaction(
+            environment: expected, record: SignedAppTransaction.record(app, jws: token, bundleID: bundleID, environment: expected))
     }
 
     /// A posted token's refusal: 4000000 naming the rule, or 503 when its revocation status
@@ -105,4 +107,10 @@ struct PostedTransactionVerifier: Sendable {
         if error.category == .revocationUnavailable { return .revocationUnavailable }
         return .badRequest(member + ": " + NotificationService.oneLine(error.description))
     }
+}
+
+/// A verified posted app transaction: the environment it was verified in and what is stored of it.
+struct PostedAppTransaction: Sendable {
+    let environment: String
+    let record: AppTransactionRecord?
 }

@@ -53,7 +53,8 @@ public struct NotificationRefusal: Error, Sendable, Equatable {
 /// 3. its app is served (`AppRegistry`), its environment is `Production` or `Sandbox`, and in
 ///    production the app's configured Apple id, when there is one, is `appAppleId`;
 /// 4. the nested transaction names the same app and environment, the renewal info the same
-///    environment, and each has the members its key needs and dates `AppleDateFormat` can print.
+///    environment, and each has the members its key needs and dates `AppleDateFormat` can print;
+///    the app transaction (`appData.signedAppTransactionInfo`) names the same app and environment.
 struct NotificationVerifier: Sendable {
     let verifier: JWSVerifier
 
@@ -109,6 +110,9 @@ struct NotificationVerifier: Sendable {
         }
         guard let signed = payload.signedDate else { throw NotificationRefusal(.malformed, "payload has no signedDate") }
         let app = try NotificationApp(payload, registry: registry)
+        let appTransaction = try verified.appTransaction.map { a throws(NotificationRefusal) in
+            try Self.appTransaction(a, jws: payload.appData?.signedAppTransactionInfo ?? "", of: app)
+        }
         return NotificationRecord(
             uuid: uuid, type: type, subtype: payload.subtype, signedMilliseconds: signed.value, signedPayload: token,
             bundleID: app.bundleID, environment: app.environment,
@@ -117,7 +121,20 @@ struct NotificationVerifier: Sendable {
             },
             renewalInfo: try verified.renewalInfo.map { r throws(NotificationRefusal) in
                 try Self.renewalInfo(r, jws: payload.data?.signedRenewalInfo ?? "", of: app)
-            })
+            },
+            appTransaction: appTransaction ?? nil)
+    }
+
+    /// `appData.signedAppTransactionInfo` as stored: same app and environment (`receiptType`) as
+    /// the notification; nil when it names no `appTransactionId` (`SignedAppTransaction.record`).
+    static func appTransaction(_ a: AppTransaction, jws: String, of app: NotificationApp) throws(NotificationRefusal) -> AppTransactionRecord? {
+        guard a.bundleId == app.bundleID, a.receiptType == app.environment else {
+            throw NotificationRefusal(
+                .refused,
+                "appData.signedAppTransactionInfo: bundle id \(a.bundleId ?? "absent") in \(a.receiptType ?? "no environment"), "
+                    + "the notification's is \(app.bundleID) in \(app.environment)")
+        }
+        return SignedAppTransaction.record(a, jws: jws, bundleID: app.bundleID, environment: app.environment)
     }
 
     /// `data.signedTransactionInfo` as stored: same app and environment as the notification, the

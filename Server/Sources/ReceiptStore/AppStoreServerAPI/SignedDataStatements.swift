@@ -42,16 +42,19 @@ struct SQLStatement: Sendable {
 }
 
 /// What the notification writer (`GroupCommit<SignedDataWrite>`) stores: a verified
-/// notification (its row, its transaction and its renewal info), or a transaction an app's backend
-/// posted (its transaction only, by the notifications' rule: the latest `signedDate` wins).
+/// notification (its row, its transaction, its renewal info and its app transaction), a
+/// transaction an app's backend posted (its transaction only, by the notifications' rule: the
+/// latest `signedDate` wins), or an app transaction an app's backend posted.
 enum SignedDataWrite: Sendable {
     case notification(NotificationRecord)
     case posted(PostedTransaction)
+    case appTransaction(AppTransactionRecord)
 
     var bundleID: String {
         switch self {
         case .notification(let n): n.bundleID
         case .posted(let p): p.bundleID
+        case .appTransaction(let a): a.bundleID
         }
     }
 
@@ -59,6 +62,7 @@ enum SignedDataWrite: Sendable {
         switch self {
         case .notification(let n): n.environment
         case .posted(let p): p.environment
+        case .appTransaction(let a): a.environment
         }
     }
 
@@ -66,13 +70,22 @@ enum SignedDataWrite: Sendable {
         switch self {
         case .notification(let n): n.transaction
         case .posted(let p): p.transaction
+        case .appTransaction: nil
         }
     }
 
     var renewalInfo: RenewalInfoRecord? {
         switch self {
         case .notification(let n): n.renewalInfo
+        case .posted, .appTransaction: nil
+        }
+    }
+
+    var appTransaction: AppTransactionRecord? {
+        switch self {
+        case .notification(let n): n.appTransaction
         case .posted: nil
+        case .appTransaction(let a): a
         }
     }
 }

@@ -19,12 +19,17 @@ public struct NotificationRecord: Sendable, Hashable {
     public var transaction: NotificationTransaction?
     /// `data.signedRenewalInfo`, verified and converted.
     public var renewalInfo: RenewalInfoRecord?
+    /// `appData.signedAppTransactionInfo` (`RESCIND_CONSENT`), verified, when it names an
+    /// `appTransactionId`.
+    public var appTransaction: AppTransactionRecord?
 
     /// A record of verified values.
     public init(
         uuid: String, type: String, subtype: String?, signedMilliseconds: Int64, signedPayload: String,
-        bundleID: String, environment: String, transaction: NotificationTransaction?, renewalInfo: RenewalInfoRecord?
+        bundleID: String, environment: String, transaction: NotificationTransaction?, renewalInfo: RenewalInfoRecord?,
+        appTransaction: AppTransactionRecord? = nil
     ) {
+        self.appTransaction = appTransaction
         self.uuid = uuid
         self.type = type
         self.subtype = subtype

@@ -112,6 +112,8 @@ enum NotificationStatements {
         var notifications: [NotificationRecord] = []
         var transactions: [(key: Key, value: NotificationTransaction)] = []
         var renewals: [(key: Key, value: RenewalInfoRecord)] = []
+        /// Keyed by `appTransactionId`; the later by `AppTransactionStatements.later(_:than:)`.
+        var appTransactions: [(key: Key, value: AppTransactionRecord)] = []
 
         /// (bundle id, environment, transaction id or original transaction id).
         struct Key: Hashable, Comparable {
@@ -123,6 +125,7 @@ enum NotificationStatements {
             var seen = Set<String>()
             var transactions: [Key: NotificationTransaction] = [:]
             var renewals: [Key: RenewalInfoRecord] = [:]
+            var appTransactions: [Key: AppTransactionRecord] = [:]
             for record in batch {
                 if case .notification(let notification) = record, seen.insert(notification.uuid).inserted { notifications.append(notification) }
                 if let t = record.transaction {
@@ -137,10 +140,16 @@ enum NotificationStatements {
                         in: &renewals
                     ) { ($0.signedMilliseconds, $0.json) }
                 }
+                if let a = record.appTransaction {
+                    let key = Key(bundleID: a.bundleID, environment: a.environment, id: a.appTransactionID)
+                    if let kept = appTransactions[key], !AppTransactionStatements.later(a, than: kept) { continue }
+                    appTransactions[key] = a
+                }
             }
             notifications.sort { $0.uuid < $1.uuid }
             self.transactions = transactions.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
             self.renewals = renewals.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+            self.appTransactions = appTransactions.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
         }
 
         /// Puts `value` under `key` unless the value there is later.

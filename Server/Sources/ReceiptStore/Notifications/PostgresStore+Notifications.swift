@@ -46,6 +46,11 @@ extension PostgresStore {
             binds.append(row.key.id)
             for value in NotificationStatements.renewalValues(row.value) { bind(value, &binds) }
         }
+        try await insert(
+            rows.appTransactions, columns: 6, { AppTransactionStatements.upsert(rows: $0, .postgres) }, connection, logger
+        ) { row, binds in
+            for value in AppTransactionStatements.values(row.value, changed: now) { bind(value, &binds) }
+        }
     }
 
     /// Runs `sql(rowCount)` once per chunk of `rows`, each row bound by `bind` as `columns` values.

@@ -44,6 +44,11 @@ extension SQLiteStore {
             try upsertRenewal.execute(arguments: StatementArguments(values.flatMap(databaseValues)))
             changed = changed || db.changesCount > 0
         }
+        let upsertAppTransaction = try db.cachedStatement(sql: AppTransactionStatements.upsert(rows: 1, .sqlite))
+        for (_, a) in rows.appTransactions {
+            try upsertAppTransaction.execute(arguments: StatementArguments(AppTransactionStatements.values(a, changed: now).flatMap(databaseValues)))
+            changed = changed || db.changesCount > 0
+        }
         return changed
     }
 

@@ -65,7 +65,7 @@ import Testing
             #expect(try await api.get("/inApps/v1/transactions/\(Self.original)").status == 404)
             #expect(try await api.get("/inApps/v1/transactions/\(Self.original)", sandbox: true).status == 404)
 
-            // An app transaction: verified, nothing stored, no subscriptions.
+            // An app transaction: verified, kept (AppTransactionInfoTests), no subscriptions.
             let app: [String: Any] = [
                 "bundleId": Synthetic.bundleID, "receiptType": "Production", "appAppleId": 1_234_567_890, "applicationVersion": "42",
                 "originalApplicationVersion": "1", "originalPurchaseDate": now - 90 * S.day, "receiptCreationDate": now - 60_000,

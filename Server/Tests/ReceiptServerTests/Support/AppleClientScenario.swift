@@ -11,6 +11,12 @@ import ReceiptTestSupport
 /// the app chose, links nothing, so the subscription, the second subscription and the consumable
 /// are three customers. Later the app posts an upgrade (1000026) through
 /// `POST /inApps/v1/transactions`. Sandbox: one active subscription (5000001).
+///
+/// App transactions: the subscriber's transactions (and the sandbox subscription) carry the
+/// `appTransactionId` Apple signs into 2025+ transactions; a `RESCIND_CONSENT` notification in
+/// each environment carries that app transaction (`appData.signedAppTransactionInfo`), which Get
+/// App Transaction Info must then answer by its own id and by the customer's transaction ids; the
+/// second subscription's customer has none (4040019).
 struct AppleClientScenario {
     /// One notification to post, in order.
     struct Post {
@@ -28,6 +34,8 @@ struct AppleClientScenario {
     static let bundleID = Synthetic.bundleID
     static let appAppleID: Int64 = 1_234_567_890
     static let accountToken = "7e3fb20b-4cdb-47cc-936d-99d65f608138"
+    /// The subscriber's app transaction, and the sandbox customer's.
+    static let appTransactionID = "704000000000000001", sandboxAppTransactionID = "704000000000000005"
     /// One subscription period: 30 days.
     static let period: Int64 = 30 * 86_400_000
 
@@ -39,6 +47,8 @@ struct AppleClientScenario {
     private var signedDate: Int64
     /// The upgrade the app posts later.
     private(set) var upgrade: (id: String, jws: String) = ("", "")
+    /// The app transactions the `RESCIND_CONSENT` notifications carry, by environment.
+    private(set) var appTransactions: [String: String] = [:]
 
     init(now: Int64 = Int64(Date().timeIntervalSince1970 * 1000)) {
         self.now = now
@@ -60,7 +70,8 @@ struct AppleClientScenario {
         for index in 0 ..< 25 {
             let id = String(1_000_001 + index)
             let purchase = start + Int64(index) * Self.period
-            let transaction = subscription(id: id, original: "1000001", purchase: purchase, expires: purchase + Self.period)
+            let transaction = subscription(
+                id: id, original: "1000001", purchase: purchase, expires: purchase + Self.period, appTransactionID: Self.appTransactionID)
             notify(
                 index == 0 ? "SUBSCRIBED" : "DID_RENEW", subtype: index == 0 ? "INITIAL_BUY" : nil, customer: "subscriber",
                 transaction: transaction, renewal: renewal(original: "1000001", autoRenew: 1))
@@ -87,7 +98,8 @@ struct AppleClientScenario {
             renewal: renewal(original: "4000001", autoRenew: 0, product: "com.example.receipts.pro.monthly", expirationIntent: 1))
         // An older renewal refunded.
         var refunded = subscription(
-            id: "1000010", original: "1000001", purchase: start + 9 * Self.period, expires: start + 10 * Self.period)
+            id: "1000010", original: "1000001", purchase: start + 9 * Self.period, expires: start + 10 * Self.period,
+            appTransactionID: Self.appTransactionID)
         refunded["revocationDate"] = start + 9 * Self.period + 5 * 86_400_000
         refunded["revocationReason"] = 0
         notify("REFUND", customer: "subscriber", transaction: refunded, renewal: nil)
@@ -96,20 +108,23 @@ struct AppleClientScenario {
             "SUBSCRIBED", subtype: "INITIAL_BUY", customer: "sandbox",
             transaction: subscription(
                 id: "5000001", original: "5000001", purchase: now - Self.period / 2, expires: now + Self.period / 2, environment: "Sandbox",
-                token: false),
+                token: false, appTransactionID: Self.sandboxAppTransactionID),
             renewal: renewal(original: "5000001", autoRenew: 1, environment: "Sandbox"), environment: "Sandbox")
+        // The customers' app transactions, each in a RESCIND_CONSENT notification.
+        rescindConsent(Self.appTransactionID, environment: "Production")
+        rescindConsent(Self.sandboxAppTransactionID, environment: "Sandbox")
         // What the app's backend posts later: an upgrade to the yearly plan, bought an hour ago.
         signedDate += 1000
         var yearly = subscription(
             id: "1000026", original: "1000001", purchase: now - 3_600_000, expires: now + 365 * 86_400_000,
-            product: "com.example.receipts.yearly")
+            product: "com.example.receipts.yearly", appTransactionID: Self.appTransactionID)
         yearly["transactionReason"] = "PURCHASE"
         upgrade = ("1000026", Self.sign(yearly))
     }
 
     private func subscription(
         id: String, original: String, purchase: Int64, expires: Int64, product: String = "com.example.receipts.monthly",
-        group: String = "21000001", environment: String = "Production", token: Bool = true
+        group: String = "21000001", environment: String = "Production", token: Bool = true, appTransactionID: String? = nil
     ) -> [String: Any] {
         var object: [String: Any] = [
             "transactionId": id, "originalTransactionId": original, "bundleId": Self.bundleID, "productId": product,
@@ -119,7 +134,31 @@ struct AppleClientScenario {
             "storefrontId": "143441", "currency": "USD", "price": 4990, "transactionReason": id == original ? "PURCHASE" : "RENEWAL",
         ]
         if token { object["appAccountToken"] = Self.accountToken }
+        object["appTransactionId"] = appTransactionID
         return object
+    }
+
+    /// A `RESCIND_CONSENT` notification (no `data`: `appData` with the signed app transaction).
+    private mutating func rescindConsent(_ appTransactionID: String, environment: String) {
+        signedDate += 1000
+        var app: [String: Any] = [
+            "bundleId": Self.bundleID, "receiptType": environment, "appTransactionId": appTransactionID, "applicationVersion": "42",
+            "originalApplicationVersion": "1.0", "originalPurchaseDate": now - 40 * Self.period, "receiptCreationDate": signedDate,
+            "signedDate": signedDate, "originalPlatform": "iOS",
+        ]
+        var appData: [String: Any] = ["bundleId": Self.bundleID, "environment": environment]
+        if environment == "Production" {
+            app["appAppleId"] = Self.appAppleID
+            appData["appAppleId"] = Self.appAppleID
+        }
+        let jws = Self.sign(app)
+        appTransactions[environment] = jws
+        appData["signedAppTransactionInfo"] = jws
+        let payload: [String: Any] = [
+            "notificationType": "RESCIND_CONSENT", "notificationUUID": UUID().uuidString.lowercased(), "version": "2.0",
+            "signedDate": signedDate, "appData": appData,
+        ]
+        posts.append(Post(signedPayload: Self.sign(payload), sandbox: environment == "Sandbox"))
     }
 
     private func oneTime(id: String, type: String, product: String, purchase: Int64, token: Bool) -> [String: Any] {
@@ -203,6 +242,8 @@ struct AppleClientScenario {
                         customer("other", queries: ["3000001"], statuses: [], refunds: []),
                     ],
                     "notifications": notifications(production), "notFound": ["5000001", "9999999999"],
+                    "appTransaction": appTransaction(
+                        "Production", Self.appTransactionID, queries: ["1000001", "1000017", "1000010"], without: ["4000001", "2000001"]),
                     "post": [
                         "customer": "subscriber", "transactionId": upgrade.id, "signedTransactionInfo": upgrade.jws,
                         "statuses": [status("21000001", "1000001", 1, upgrade.id)],
@@ -214,6 +255,7 @@ struct AppleClientScenario {
                         customer("sandbox", queries: ["5000001"], statuses: [status("21000001", "5000001", 1, "5000001")], refunds: [])
                     ],
                     "notifications": notifications(sandbox), "notFound": ["1000001", "3000001"],
+                    "appTransaction": appTransaction("Sandbox", Self.sandboxAppTransactionID, queries: ["5000001"], without: []),
                 ],
             ],
         ]
@@ -224,6 +266,12 @@ struct AppleClientScenario {
             "name": name, "queries": queries, "statuses": statuses, "refunds": refunds, "renewals": renewals[name] ?? [:],
             "transactions": (transactions[name] ?? []).map { ["id": $0.id, "jws": $0.jws] },
         ]
+    }
+
+    /// What Get App Transaction Info must answer: the token for its own id and for `queries`
+    /// (transaction ids of its customer), 4040019 for `without` (customers with none).
+    private func appTransaction(_ environment: String, _ id: String, queries: [String], without: [String]) -> [String: Any] {
+        ["appTransactionId": id, "jws": appTransactions[environment] ?? "", "queries": [id] + queries, "withoutAppTransaction": without]
     }
 
     private func status(_ group: String, _ original: String, _ status: Int, _ last: String) -> [String: Any] {
