@@ -3,10 +3,10 @@
 /// offer signatures.
 ///
 /// Signing takes the same instructions and touches the same addresses for every key and every
-/// digest of a given length: the generator is multiplied by fixed four-bit windows with every
-/// table entry read and one kept by masks, points are added by complete formulas (no branch on
-/// the points), Z⁻¹ and k⁻¹ are computed by Fermat's fixed exponentiation, and every reduction
-/// is masked (`P256ConstantTimeSigning`). Nonces are deterministic (RFC 6979 §3.2, HMAC-SHA-256)
+/// digest of a given length: the generator is multiplied by signed six-bit windows with every
+/// table entry read and one kept by masks, points are added with the infinity cases chosen by
+/// masks (and P = ±Q shown impossible), Z⁻¹ and k⁻¹ are computed by a fixed number of divsteps,
+/// and every reduction is masked (`P256ConstantTimeSigning`). Nonces are deterministic (RFC 6979 §3.2, HMAC-SHA-256)
 /// unless the caller adds fresh randomness (`signature(for:additionalRandomness:)`, §3.6);
 /// signatures are low-S. Benchmarks/README.md records how the constant-time claim was checked.
 ///
