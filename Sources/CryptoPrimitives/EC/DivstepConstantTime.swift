@@ -28,8 +28,8 @@ extension DivstepInverse {
         var u: UInt64 = 8, v: UInt64 = 0, q: UInt64 = 0, r: UInt64 = 8
         var f = f0, g = g0, z = zeta
         for _ in 3 ..< 62 {
-            let negative = UInt64(bitPattern: z >> 63)   // all ones when ζ < 0
-            let odd = 0 &- (g & 1)
+            let negative = ConstantTimeMask.fromBit(UInt64(bitPattern: z) >> 63)   // all ones when ζ < 0
+            let odd = ConstantTimeMask.fromBit(g & 1)
             // g, q, r += (−)f, (−)u, (−)v when g is odd, negated when ζ < 0.
             g &+= ((f ^ negative) &- negative) & odd
             q &+= ((u ^ negative) &- negative) & odd

@@ -77,7 +77,13 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     /// A mirror with the public key only, so that `dump` and reflection do not show the scalar.
     public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey]) }
 
+    /// r ‖ s, 32 bytes each, big-endian, in one allocation.
     private func encoded(_ signature: (r: LimbVector, s: LimbVector)) -> [UInt8] {
-        DeterministicNonce<P256>.octets(signature.r) + DeterministicNonce<P256>.octets(signature.s)
+        [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            signature.r.store(count: 4, bigEndianInto: UnsafeMutableRawBufferPointer(rebasing: raw[0 ..< 32]))
+            signature.s.store(count: 4, bigEndianInto: UnsafeMutableRawBufferPointer(rebasing: raw[32 ..< 64]))
+            count = 64
+        }
     }
 }

@@ -56,7 +56,7 @@ enum P256ConstantTimeSigning {
     static func sign(digest: Digest, privateKey d: LimbVector, additionalData: [UInt8]) -> (r: LimbVector, s: LimbVector) {
         // FIPS 186-5 §6.4.1 steps 1–3: e, the leftmost 256 bits of the hash, reduced mod n.
         let e = ECDSAVerification<P256>.truncatedDigest(digest)
-        var nonces = DeterministicNonce<P256>(privateKey: d, digest: digest, hash: .sha256, additionalData: additionalData)
+        var nonces = P256NonceGenerator(privateKey: d, digest: digest, additionalData: additionalData)
         while true {
             let k = nonces.next()
             // Steps 5–7: R = k·G, r = x(R) mod n (x < p < 2n: one masked subtraction).

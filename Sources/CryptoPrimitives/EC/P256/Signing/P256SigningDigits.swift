@@ -8,7 +8,7 @@ enum P256SigningDigits {
     @inline(__always)
     static func digit(_ k: LimbVector, window: Int) -> (magnitude: UInt64, negative: UInt64) {
         let w = bits(k, from: 6 &* window &- 1)
-        let negative = 0 &- (w >> 6)   // all ones when the top bit is set
+        let negative = ConstantTimeMask.fromBit(w >> 6)   // all ones when the top bit is set
         let complement = (127 &- w) & negative | w & ~negative   // 2^7 − 1 − w when negative
         let magnitude = (complement >> 1) &+ (complement & 1)
         return (magnitude, negative)
