@@ -32,6 +32,8 @@ import Testing
         for a in values {
             #expect(Support.divstepInverse(a, modulus: m) == Support.binaryInverse(a, modulus), "\(a)")
             #expect(Support.divstepRangesHold(a, modulus: m), "\(a)")
+            // The signer's constant-time form (590 divsteps, masks) gives the same inverse.
+            #expect(Support.constantTimeDivstepInverse(a, modulus: m) == Support.binaryInverse(a, modulus), "\(a)")
         }
     }
 

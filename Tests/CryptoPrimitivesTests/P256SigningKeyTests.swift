@@ -100,6 +100,20 @@ import Testing
         }
     }
 
+    /// The signer's allocation-free RFC 6979 generator gives the generic one's candidates, the
+    /// second and third too (step h.3's update), with and without additional data, for digests
+    /// of 20, 32 and 64 bytes.
+    @Test func nonceGeneratorMatchesTheGenericOne() throws {
+        let key = Hex.bytes(Self.rfcKey.x)
+        for algorithm in [HashAlgorithm.sha1, .sha256, .sha512] {
+            for extra in [[], [UInt8](repeating: 7, count: 32), [UInt8](repeating: 9, count: 100)] {
+                let digest = algorithm.hash(Array("sample".utf8))
+                let nonces = ECArithmeticTestSupport.p256Nonces(privateKey: key, digest: digest, additionalData: extra, count: 3)
+                #expect(nonces.signer == nonces.generic, "\(algorithm), \(extra.count) bytes of additional data")
+            }
+        }
+    }
+
     /// SHA-384 and SHA-1 digests: longer ones are truncated to 256 bits, shorter ones used whole.
     @Test func otherDigestLengths() throws {
         let key = try P256SigningKey(rawRepresentation: Hex.bytes(Self.rfcKey.x))

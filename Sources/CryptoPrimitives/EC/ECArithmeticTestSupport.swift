@@ -182,6 +182,14 @@ extension ECArithmeticTestSupport {
         return inverse.map { Array([$0.storage.0, $0.storage.1, $0.storage.2, $0.storage.3]) }
     }
 
+    /// a⁻¹ mod m by `DivstepInverse.inverseInConstantTime` (the signer's fixed 590 divsteps), for
+    /// an odd prime m below 2^256 and a below m.
+    package static func constantTimeDivstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64] {
+        precondition(a.count == 4 && m.count == 4)
+        let inverse = DivstepInverse(modulus: vector(m)).inverseInConstantTime(of: vector(a))
+        return [inverse.storage.0, inverse.storage.1, inverse.storage.2, inverse.storage.3]
+    }
+
     /// a⁻¹ mod m by the binary extended Euclidean algorithm, for a in [1, m − 1].
     package static func binaryInverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
         func binary<M: PrimeModulus>(_: M.Type) -> [UInt64] { array(MontgomeryResidue<M>.binaryInverse(vector(a)), M.self) }

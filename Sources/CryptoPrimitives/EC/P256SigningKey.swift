@@ -3,10 +3,10 @@
 /// offer signatures.
 ///
 /// Signing takes the same instructions and touches the same addresses for every key and every
-/// digest of a given length: the generator is multiplied by fixed four-bit windows with every
-/// table entry read and one kept by masks, points are added by complete formulas (no branch on
-/// the points), Z⁻¹ and k⁻¹ are computed by Fermat's fixed exponentiation, and every reduction
-/// is masked (`P256ConstantTimeSigning`). Nonces are deterministic (RFC 6979 §3.2, HMAC-SHA-256)
+/// digest of a given length: the generator is multiplied by signed six-bit windows with every
+/// table entry read and one kept by masks, points are added with the infinity cases chosen by
+/// masks (and P = ±Q shown impossible), Z⁻¹ and k⁻¹ are computed by a fixed number of divsteps,
+/// and every reduction is masked (`P256ConstantTimeSigning`). Nonces are deterministic (RFC 6979 §3.2, HMAC-SHA-256)
 /// unless the caller adds fresh randomness (`signature(for:additionalRandomness:)`, §3.6);
 /// signatures are low-S. Benchmarks/README.md records how the constant-time claim was checked.
 ///
@@ -77,7 +77,13 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     /// A mirror with the public key only, so that `dump` and reflection do not show the scalar.
     public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey]) }
 
+    /// r ‖ s, 32 bytes each, big-endian, in one allocation.
     private func encoded(_ signature: (r: LimbVector, s: LimbVector)) -> [UInt8] {
-        DeterministicNonce<P256>.octets(signature.r) + DeterministicNonce<P256>.octets(signature.s)
+        [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            signature.r.store(count: 4, bigEndianInto: UnsafeMutableRawBufferPointer(rebasing: raw[0 ..< 32]))
+            signature.s.store(count: 4, bigEndianInto: UnsafeMutableRawBufferPointer(rebasing: raw[32 ..< 64]))
+            count = 64
+        }
     }
 }

@@ -1,25 +1,26 @@
-/// The generator's multiples for constant-time fixed-window multiplication: for each of the 64
-/// four-bit windows i of a scalar, the affine points j·16^i·G for j = 1 … 15 (960 points, 60 KiB),
-/// built once per process at first use. With one table per window, k·G = Σ digit_i·16^i·G takes
-/// 64 additions and no doublings (a comb with one tooth per window).
+/// The generator's multiples for the constant-time comb: for each of the 43 six-bit windows i of
+/// a scalar, the affine points j·2^(6i)·G for j = 1 … 32 (1,376 points, 86 KiB), built once per
+/// process at first use. With signed digits in [−32, 32] (`P256SigningDigits`) and one table
+/// per window, k·G = Σ digit_i·2^(6i)·G takes 42 additions and no doublings (BoringSSL's
+/// `ecp_nistz256_point_mul_base` does the same with 7-bit windows).
 ///
-/// A look-up reads all 15 entries of its window and keeps one with masks (BoringSSL's
+/// A look-up reads all 32 entries of its window and keeps one with masks (BoringSSL's
 /// `ecp_nistz256_select_w7`, STYLE.md "Constant-time code"): the addresses touched depend on the
 /// window's position, which is public, never on the digit, which is secret.
 enum P256SigningTable {
     /// Bits per window.
-    static let windowBits = 4
-    /// Windows per 256-bit scalar.
-    static let windowCount = 64
-    /// Entries per window: the multiples 1 … 15 (digit 0 selects none of them).
-    static let entriesPerWindow = 15
+    static let windowBits = 6
+    /// Windows per 256-bit scalar: 43 · 6 = 258 bits, room for the signed recoding's carry.
+    static let windowCount = 43
+    /// Entries per window: the multiples 1 … 32 (magnitude 0 selects none of them).
+    static let entriesPerWindow = 32
 
-    /// Window i's entries at [15·i, 15·i + 15): entry j − 1 is j·16^i·G. Public data, so it is
-    /// built with the verifier's variable-time batch inversion.
+    /// Window i's entries at [32·i, 32·i + 32): entry j − 1 is j·2^(6i)·G. Public data, so it is
+    /// built with the verifier's variable-time arithmetic and batch inversion.
     static let points: [P256AffinePoint] = {
         var multiples: [P256JacobianPoint] = []
         multiples.reserveCapacity(windowCount * entriesPerWindow)
-        var base = P256JacobianPoint(P256GeneratorTable.generator)   // 16^i·G
+        var base = P256JacobianPoint(P256GeneratorTable.generator)   // 2^(6i)·G
         for _ in 0 ..< windowCount {
             var multiple = base
             multiples.append(multiple)
@@ -27,29 +28,29 @@ enum P256SigningTable {
                 multiple = multiple.adding(base)
                 multiples.append(multiple)
             }
-            base = multiple.adding(base)   // 15·16^i·G + 16^i·G
+            base = multiple.doubled()   // 2 · 32·2^(6i)·G
         }
         return P256AffineBatch.affine(multiples)
     }()
 
-    /// digit·16^window·G as a projective point, (0 : 1 : 0) for digit 0, by reading every entry
-    /// of the window and masking in the one whose multiple equals `digit` (0 … 15). No branch and
-    /// no address depends on `digit`.
+    /// magnitude·2^(6·window)·G for a magnitude in 1 … 32, by reading every entry of the window
+    /// and OR-ing in the one whose multiple equals `magnitude` under a mask (for magnitude 0 the
+    /// result is (0, 0), which the caller masks away). No branch and no address depends on
+    /// `magnitude`. Each 64-byte entry is read as four 128-bit lanes (SSE2 `pand`/`por` on
+    /// x86-64, NEON on arm64); the array's storage is 16-byte aligned and the stride 64.
     @inline(__always)
-    static func select(window: Int, digit: UInt64) -> P256ProjectivePoint {
-        var x = P256FieldElement.zero, y = P256FieldElement.zero
-        points.withUnsafeBufferPointer { table in
-            let start = window &* entriesPerWindow
-            for entry in 0 ..< entriesPerWindow {
-                let mask = ConstantTimeMask.equal(digit, UInt64(entry &+ 1))
-                let point = table[start &+ entry]
-                x = point.x.selected(where: mask, otherwise: x)
-                y = point.y.selected(where: mask, otherwise: y)
-            }
+    static func select(_ table: UnsafeBufferPointer<P256AffinePoint>, window: Int, magnitude: UInt64) -> P256AffinePoint {
+        typealias Lane = SIMD2<UInt64>
+        var a = Lane(), b = Lane(), c = Lane(), d = Lane()
+        let base = UnsafeRawPointer(table.baseAddress!) + window &* entriesPerWindow &* 64
+        for entry in 0 ..< entriesPerWindow {
+            let mask = Lane(repeating: ConstantTimeMask.equal(magnitude, UInt64(entry &+ 1)))
+            let point = base + entry &* 64
+            a |= point.load(as: Lane.self) & mask
+            b |= point.load(fromByteOffset: 16, as: Lane.self) & mask
+            c |= point.load(fromByteOffset: 32, as: Lane.self) & mask
+            d |= point.load(fromByteOffset: 48, as: Lane.self) & mask
         }
-        let isZero = ConstantTimeMask.equal(digit, 0)
-        // digit 0: (0 : 1 : 0); otherwise (x : y : 1).
-        return P256ProjectivePoint(
-            x: x, y: P256FieldElement.one.selected(where: isZero, otherwise: y), z: P256FieldElement.zero.selected(where: isZero, otherwise: .one))
+        return P256AffinePoint(x: P256FieldElement(a[0], a[1], b[0], b[1]), y: P256FieldElement(c[0], c[1], d[0], d[1]))
     }
 }
