@@ -129,16 +129,16 @@ enum ServerApplication {
     ) -> ServerServices {
         let registry = registries.apps
         let limit = VerificationLimit(configuration.maxVerifications, factory: factory)
+        let revocation =
+            configuration.revocation == "ocsp"
+            ? RevocationGate(fetcher: OCSPHTTPFetcher(), ttl: Int64(configuration.ocspCacheTTL), logger: logger) : nil
         let verifyReceipt = VerifyReceiptService(
             store: store, registry: registry,
             configuration: .init(
                 roots: options.roots, legacyIntermediates: options.legacyIntermediates, allowXcode: configuration.allowXcode,
                 cacheCapacity: configuration.cache,
-                cacheBytes: configuration.cacheBytes, limit: limit),
+                cacheBytes: configuration.cacheBytes, limit: limit, revocation: revocation),
             metrics: ServiceMetrics(factory: factory), logger: logger)
-        let revocation =
-            configuration.revocation == "ocsp"
-            ? RevocationGate(fetcher: OCSPHTTPFetcher(), ttl: Int64(configuration.ocspCacheTTL), logger: logger) : nil
         let notifications = NotificationService(
             store: store, registry: registry, anchors: options.rootsG3,
             metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit, revocation: revocation)

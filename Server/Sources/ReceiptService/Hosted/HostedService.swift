@@ -135,6 +135,7 @@ public final class HostedService: Sendable {
         case .refused(let status, _): return .refused(Self.apple(status))
         case .authentic(let checked): receipt = checked
         }
+        if let status = await verifier.revocationRefusal(receipt.verified) { return .refused(Self.apple(status)) }
         if let refusal = Self.otherApp(receipt.verified, app) { return .refused(refusal) }
         let verified = await verifier.remember(receipt, at: receiptEndpoint, excludeOld: false, now: now, route: endpoint.path)
         guard verified.status.isAnswered else { return .refused(Self.apple(verified.status)) }

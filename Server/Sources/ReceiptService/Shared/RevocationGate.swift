@@ -57,6 +57,15 @@ public final class RevocationGate: Sendable {
         return try attempt()
     }
 
+    /// A verified path's certificates but the anchor, asked about through the cache (for
+    /// receipts: their verifiers take no checker, the path is asked about once verified); a
+    /// revoked or unknown certificate, or one naming no responder, is thrown, as is a missing answer.
+    func check(path: [Certificate]) throws(RevocationCheckError) {
+        for (certificate, status) in zip(path, try checker.check(path: path, at: clock())) where status == .unknown {
+            throw .unknownCertificate(subject: certificate.subjectDescription)
+        }
+    }
+
     /// Fetches every wanted certificate's status concurrently; a certificate another request is
     /// already fetching is awaited, not fetched twice.
     func fetch(_ wanted: [RevocationMisses.Wanted]) async {

@@ -51,26 +51,28 @@ struct ReceiptVerifier: Sendable {
         if TransactionReceipt.recognises(bytes) { return verifyTransactionReceipt(bytes) }
         guard let receipt = try? AppReceipt(bytes) else { return .malformed }
         let policy = context == .xcodeAllowed && receipt.environment == .xcode ? TrustPolicy.xcodeTesting : appStore
+        let chain: [Certificate]
         do {
-            try receipt.validate(policy: policy, at: .receiptCreation, linkStore: linkCache)
+            chain = try receipt.validate(policy: policy, at: .receiptCreation, linkStore: linkCache).chain
         } catch .untrusted(.malformedCertificate) {
             return .malformed   // as `receipt verify`: an embedded certificate that does not parse
         } catch {
             return .notAuthentic
         }
-        return .authentic(VerifiedReceipt(receipt, bytes: bytes))
+        return .authentic(VerifiedReceipt(receipt, bytes: bytes, chain: chain))
     }
 
     /// A transaction receipt: malformed text (or signature blob) is 21002, any refusal of the
     /// signature or chain 21003. Xcode never signed these, so the context does not matter.
     func verifyTransactionReceipt(_ bytes: [UInt8]) -> Verdict {
         guard let receipt = try? TransactionReceipt(bytes) else { return .malformed }
+        let chain: [Certificate]
         do {
-            try receipt.verify(policy: legacy, linkStore: linkCache)
+            chain = try receipt.verify(policy: legacy, linkStore: linkCache).chain
         } catch {
             return .notAuthentic
         }
-        return .authentic(VerifiedReceipt(receipt))
+        return .authentic(VerifiedReceipt(receipt, chain: chain))
     }
 
     /// SHA-256 of `bytes`: of a request's receipt bytes, the verification cache's key; of a

@@ -1,6 +1,7 @@
 import AppReceipt
 import LegacyReceipt
 import ReceiptStore
+import X509Certificates
 
 /// A receipt this process has verified, reduced to what answers and storage need. Built once per
 /// receipt and kept in the verification cache.
@@ -10,6 +11,8 @@ struct VerifiedReceipt: Sendable {
     /// The environment the receipt is answered and stored in: an app receipt's own (signed); a
     /// transaction receipt's, once `admitted(at:)`, its endpoint's.
     private(set) var environment: ReceiptEnvironment
+    /// The verified path, signer first, anchor last (`--revocation ocsp` asks about it).
+    let chain: [Certificate]
     /// `receipt verify --json`'s `receipt` object, without the request dates (a transaction
     /// receipt's: its purchase-info keys).
     let receiptJSON: String
@@ -39,7 +42,8 @@ struct VerifiedReceipt: Sendable {
     /// eContent, RFC 5652 §5.2): what surrounds it (certificates' order, `crls`, unsigned
     /// attributes, BER length forms) is the sender's to vary, so variants of one receipt are one
     /// stored receipt (the first one stored).
-    init(_ receipt: AppReceipt, bytes: [UInt8]) {
+    init(_ receipt: AppReceipt, bytes: [UInt8], chain: [Certificate]) {
+        self.chain = chain
         environment = receipt.environment
         appItemID = receipt.appItemIdentifier
         receiptJSON = ReceiptJSON.receiptObject(receipt)
@@ -67,7 +71,8 @@ struct VerifiedReceipt: Sendable {
     /// sees the other's renewals. Its date as a source is its purchase date. Stored as its signed
     /// form (`TransactionReceipt.signedForm`), keyed by that form's SHA-256, in the environment
     /// it claims until `admitted(at:)` says which one it is answered in.
-    init(_ receipt: TransactionReceipt) {
+    init(_ receipt: TransactionReceipt, chain: [Certificate]) {
+        self.chain = chain
         environment = receipt.isSandbox ? .sandbox : .production
         appItemID = receipt.appItemIdentifier.flatMap { Int64($0) }
         receiptJSON = TransactionReceiptJSON.receiptObject(receipt)

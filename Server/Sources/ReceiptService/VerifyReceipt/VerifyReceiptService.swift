@@ -27,12 +27,16 @@ public final class VerifyReceiptService: Sendable {
         public var cacheBytes: Int
         /// Verifications in flight at most, shared with the other routes (`--max-verifications`).
         public var limit: VerificationLimit
+        /// OCSP on request for the receipts' signer and intermediate (`--revocation ocsp`); nil: none.
+        public var revocation: RevocationGate?
 
         /// A configuration; the cache defaults are the command line's, and without `limit` nothing is shed.
         public init(
             roots: [TrustAnchor]? = nil, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool = false,
-            cacheCapacity: Int = 10_000, cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited
+            cacheCapacity: Int = 10_000, cacheBytes: Int = 64 << 20, limit: VerificationLimit = .unlimited,
+            revocation: RevocationGate? = nil
         ) {
+            self.revocation = revocation
             self.roots = roots
             self.legacyIntermediates = legacyIntermediates
             self.allowXcode = allowXcode
@@ -52,6 +56,7 @@ public final class VerifyReceiptService: Sendable {
     /// Verifications in flight (shared with the hosted API, notifications and the inspector).
     public let limit: VerificationLimit
     let refusals: RefusalLog
+    let revocation: RevocationGate?
 
     public init(
         store: any ReceiptStorage, registry: AppRegistry, configuration: Configuration,
@@ -65,6 +70,7 @@ public final class VerifyReceiptService: Sendable {
         self.metrics = metrics
         self.logger = logger
         limit = configuration.limit
+        revocation = configuration.revocation
         refusals = RefusalLog(kind: "receipt", logger: logger, factory: metrics.factory)
     }
 
@@ -97,6 +103,7 @@ public final class VerifyReceiptService: Sendable {
         case .refused(let status, let claim): return VerifyAnswer(status: status, json: ResponseJSON.failure(status, unprovenClaim: claim))
         case .authentic(let checked): receipt = checked
         }
+        if let status = await revocationRefusal(receipt.verified) { return failure(status) }
         switch registry.decision(for: receipt.verified.record.bundleID) {
         case .notServed:
             return failure(.appNotServed)
@@ -106,6 +113,24 @@ public final class VerifyReceiptService: Sendable {
             break
         }
         return await remember(receipt, at: endpoint, excludeOld: request.excludeOldTransactions, now: now)
+    }
+
+    /// With `--revocation ocsp`, the status refusing an authentic receipt whose signer or
+    /// intermediate is revoked (or unknown to its responder, or names none: 21003), or whose status
+    /// could not be had now (21100, retryable); nil when both are good, and always without the flag.
+    /// Asked on every request, cached verdicts included: the OCSP cache decides how long a good
+    /// answer holds (`--ocsp-cache-ttl`), not the verification cache.
+    func revocationRefusal(_ receipt: VerifiedReceipt) async -> VerifyStatus? {
+        guard let revocation else { return nil }
+        do throws(RevocationCheckError) {
+            try await revocation.verifying { () throws(RevocationCheckError) in try revocation.check(path: receipt.chain) }
+            return nil
+        } catch {
+            switch error {   // as `JWSError.category` sorts them
+            case .revoked, .noResponder, .unknownCertificate: return .notAuthenticated
+            case .unavailable, .responseRefused: return .storageUnavailable
+            }
+        }
     }
 
     /// Receipt bytes checked up to the app: decoded and verified (21002, 21003) and at home at

@@ -24,7 +24,8 @@ public enum VerifyStatus: Int, Sendable, CaseIterable {
     case productionReceiptAtSandbox = 21008
     /// The receipt's app is not served here.
     case appNotServed = 21010
-    /// Storage is unavailable; the answer carries `"is-retryable": true`.
+    /// Storage is unavailable, or (`--revocation ocsp`) no OCSP answer could be had; the answer
+    /// carries `"is-retryable": true`.
     case storageUnavailable = 21100
 }
 

@@ -23,16 +23,19 @@ final class OCSPResponderFront: @unchecked Sendable {
     private let process: Process
     let rootDERPath: String
     let intermediate: [UInt8], goodLeaf: [UInt8], revokedLeaf: [UInt8], root: [UInt8]
-    let goodKey: P256SigningKey, revokedKey: P256SigningKey
+    let goodKey: P256SigningKey?, revokedKey: P256SigningKey?
 
-    init() throws {
+    /// The certificates' keys: EC P-256 (StoreKit 2's shape) or RSA-2048 (receipts').
+    enum Keys: String, Sendable { case ec, rsa }
+
+    init(keys: Keys = .ec) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ocsp-front-\(UUID().uuidString)")
         self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(Self.script.utf8).write(to: directory.appendingPathComponent("front.py"))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", directory.appendingPathComponent("front.py").path, directory.path]
+        process.arguments = ["python3", directory.appendingPathComponent("front.py").path, directory.path, keys.rawValue]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -53,8 +56,8 @@ final class OCSPResponderFront: @unchecked Sendable {
         let key = { (name: String) throws -> P256SigningKey in
             try P256PrivateKeyFile.signingKey(pem: String(contentsOf: directory.appendingPathComponent("\(name).key"), encoding: .utf8))
         }
-        goodKey = try key("good")
-        revokedKey = try key("revoked")
+        goodKey = keys == .ec ? try key("good") : nil
+        revokedKey = keys == .ec ? try key("revoked") : nil
     }
 
     deinit {
@@ -89,13 +92,32 @@ final class OCSPResponderFront: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// A receipt (PKCS#7 SignedData over `payload`, no signed attributes, SHA-256) signed by the
+    /// good or the revoked leaf with `openssl cms`, carrying the leaf and the intermediate (RSA keys).
+    func receipt(_ payload: [UInt8], revoked: Bool = false) throws -> [UInt8] {
+        let name = UUID().uuidString
+        try Data(payload).write(to: directory.appendingPathComponent("\(name).payload"))
+        let signer = revoked ? "revoked" : "good"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.currentDirectoryURL = directory
+        process.arguments = [
+            "openssl", "cms", "-sign", "-binary", "-nodetach", "-noattr", "-md", "sha256", "-in", "\(name).payload",
+            "-signer", "\(signer).pem", "-inkey", "\(signer).key", "-certfile", "wwdr.pem", "-outform", "DER", "-out", "\(name).p7",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw OCSPFrontError("openssl cms -sign failed") }
+        return [UInt8](try Data(contentsOf: directory.appendingPathComponent("\(name).p7")))
+    }
+
     /// A compact JWS of `payload` signed by the good or the revoked leaf, its chain in `x5c`.
     func token(_ payload: [String: Any], revoked: Bool = false) -> String {
         let json = try! JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
         let x5c = [revoked ? revokedLeaf : goodLeaf, intermediate, root]
         let header = TestJWS.header(x5c: x5c)
         let input = TestJWS.base64URL(Array(header.utf8)) + "." + TestJWS.base64URL(Array(json))
-        let key = revoked ? revokedKey : goodKey
+        let key = (revoked ? revokedKey : goodKey)!
         return input + "." + TestJWS.base64URL(key.signature(for: SHA256.hash(Array(input.utf8))))
     }
 
@@ -105,6 +127,7 @@ final class OCSPResponderFront: @unchecked Sendable {
     static let script = #"""
         import http.server, os, subprocess, sys, uuid
         directory = sys.argv[1]
+        keys = sys.argv[2]
         def openssl(*arguments):
             subprocess.run(["openssl", *arguments], cwd=directory, check=True, capture_output=True)
         def make_pki(port):
@@ -112,7 +135,10 @@ final class OCSPResponderFront: @unchecked Sendable {
             with open(os.path.join(directory, "openssl.cnf"), "w") as config:
                 config.write(CONFIG.replace("BASE", base))
             for name in ["root", "wwdr", "good", "revoked", "responder"]:
-                openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", name + ".key")
+                if keys == "rsa":
+                    openssl("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", name + ".key")
+                else:
+                    openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", name + ".key")
             openssl("req", "-new", "-x509", "-key", "root.key", "-subj", "/CN=Revocation Test Root", "-days", "30",
                     "-config", "openssl.cnf", "-extensions", "root_ext", "-out", "root.pem")
             def issue(name, subject, serial, issuer, extensions):
@@ -152,6 +178,7 @@ final class OCSPResponderFront: @unchecked Sendable {
         subjectKeyIdentifier = hash
         authorityKeyIdentifier = keyid
         1.2.840.113635.100.6.11.1 = ASN1:NULL
+        certificatePolicies = 1.2.840.113635.100.5.6.1
         authorityInfoAccess = OCSP;URI:BASE/wwdr
         [responder_ext]
         basicConstraints = critical,CA:FALSE
