@@ -120,8 +120,10 @@ public final class VerifyReceiptService: Sendable {
     /// could not be had now (21100, retryable); nil when both are good, and always without the flag.
     /// Asked on every request, cached verdicts included: the OCSP cache decides how long a good
     /// answer holds (`--ocsp-cache-ttl`), not the verification cache.
+    /// iOS 6 transaction receipts are not asked about: their certificates (PurchaseReceiptCertificate,
+    /// Apple iTunes Store CA) carry no extensions, so no responder; refusing them would refuse every one.
     func revocationRefusal(_ receipt: VerifiedReceipt) async -> VerifyStatus? {
-        guard let revocation else { return nil }
+        guard let revocation, receipt.transactionReceipt == nil else { return nil }
         do throws(RevocationCheckError) {
             try await revocation.verifying { () throws(RevocationCheckError) in try revocation.check(path: receipt.chain) }
             return nil

@@ -48,3 +48,17 @@ import Testing
         }
     }
 }
+
+extension ReceiptRevocationTests {
+    /// iOS 6 transaction receipts' certificates carry no extensions, so no responder: they are not
+    /// asked about (nothing is fetched) and answered as without the flag.
+    @Test func transactionReceiptsAreNotAskedAbout() async throws {
+        var configuration = TestServer.legacyConfiguration(try await TestDatabase.make(.sqlite))
+        configuration.revocation = "ocsp"
+        let receipt = SyntheticLegacy.receipt("1000000046178817", purchased: 1_700_000_000_000, expires: SyntheticLegacy.future, sandbox: true)
+        try await TestServer.with(configuration) { client in
+            let answer = try await client.verify(SyntheticLegacy.body(receipt.text), sandbox: true)
+            #expect(answer["status"] as? Int == 0, "\(answer)")
+        }
+    }
+}
