@@ -61,14 +61,24 @@ struct P256JacobianPoint: Sendable {
     @inline(__always)
     func adding(_ other: P256AffinePoint) -> Self {
         if isInfinity { return Self(other) }
+        let (sum, h, r) = mixedSum(other)
+        if h.isZero {   // same x: P = Q or P = −Q
+            return r.isZero ? Self(other).doubled() : .infinity
+        }
+        return sum
+    }
+
+    /// The "madd-2007-bl" formulas (Explicit-Formulas Database) for self + Q with Q affine, and
+    /// their h = U2 − X1 and r = 2(S2 − Y1): the sum is right only when neither point is at
+    /// infinity and h ≠ 0 (P ≠ ±Q). The variable-time `adding(_:)` branches on those cases, the
+    /// signer's `addingInConstantTime` selects by masks; both share these lines.
+    @inline(__always)
+    func mixedSum(_ other: P256AffinePoint) -> (sum: Self, h: P256FieldElement, r: P256FieldElement) {
         let z1z1 = z.squared()
         let u2 = other.x * z1z1
         let s2 = other.y * z * z1z1
         let h = u2 - x
         let r = (s2 - y).doubled()
-        if h.isZero {   // same x: P = Q or P = −Q
-            return r.isZero ? Self(other).doubled() : .infinity
-        }
         let hh = h.squared()
         let i = hh.doubled().doubled()
         let j = h * i
@@ -76,7 +86,7 @@ struct P256JacobianPoint: Sendable {
         let x3 = r.squared() - j - v.doubled()
         let y3 = r * (v - x3) - (y * j).doubled()
         let z3 = (z + h).squared() - z1z1 - hh
-        return Self(x: x3, y: y3, z: z3)
+        return (Self(x: x3, y: y3, z: z3), h, r)
     }
 
     /// P + Q: "add-2007-bl", 11M + 5S.

@@ -10,18 +10,8 @@ extension P256JacobianPoint {
     @inline(__always)
     func addingInConstantTime(_ q: P256AffinePoint, qIsInfinity: UInt64) -> Self {
         let selfIsInfinity = ConstantTimeMask.isZero(z.l0 | z.l1 | z.l2 | z.l3)
-        let z1z1 = z.squared()
-        let u2 = q.x * z1z1
-        let s2 = q.y * z * z1z1
-        let h = u2 - x
-        let r = (s2 - y).doubled()
-        let hh = h.squared()
-        let i = hh.doubled().doubled()
-        let j = h * i
-        let v = x * i
-        let x3 = r.squared() - j - v.doubled()
-        let y3 = r * (v - x3) - (y * j).doubled()
-        let z3 = (z + h).squared() - z1z1 - hh
+        let (added, _, _) = mixedSum(q)
+        let (x3, y3, z3) = (added.x, added.y, added.z)
         // self at infinity: (x : y : 1); Q at infinity: self.
         let sum = Self(
             x: q.x.selected(where: selfIsInfinity, otherwise: x3), y: q.y.selected(where: selfIsInfinity, otherwise: y3),
