@@ -14,13 +14,18 @@ public struct Inspector: Sendable {
     /// The transaction receipts' App Store rules: the same anchors, the embedded intermediates
     /// or `--legacy-intermediate`.
     let legacyPolicy: LegacyTrustPolicy
+    /// StoreKit 2 tokens' App Store rules: Apple Root CA - G3, or `--root-g3`, as for
+    /// notifications and posted transactions.
+    let tokenPolicy: TrustPolicy
     /// Xcode StoreKit-testing data is verified under Xcode's policy (`--allow-xcode`).
     let allowXcode: Bool
 
-    /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
+    /// Receipts under the App Store policy with `roots` (nil: Apple's root), tokens under the App
+    /// Store signed-data policy with `tokenAnchors` (nil: Apple Root CA - G3); Xcode data under
     /// Xcode's policies when `allowXcode`.
-    public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool) {
+    public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, tokenAnchors: [TrustAnchor]? = nil, allowXcode: Bool) {
         (receiptPolicy, legacyPolicy) = ReceiptVerifier.policies(roots: roots, legacyIntermediates: legacyIntermediates)
+        tokenPolicy = tokenAnchors.map { TrustPolicy.appStoreSignedData(anchors: $0) } ?? .appStoreSignedData
         self.allowXcode = allowXcode
     }
 
@@ -83,7 +88,7 @@ public struct Inspector: Sendable {
         }
         let x5c = jws.header.certificateChain ?? []
         let xcode = x5c.first.flatMap { SignerOrigin.recognize(signer: $0, among: x5c) } == .xcodeTesting
-        let policy = allowXcode && xcode ? TrustPolicy.xcodeSignedData : .appStoreSignedData
+        let policy = allowXcode && xcode ? TrustPolicy.xcodeSignedData : tokenPolicy
         report.policy = policy.name
         report.payloadKind = SignedPayloadKind(payload: jws.payload).rawValue
         report.fields(payload: jws.payload)
