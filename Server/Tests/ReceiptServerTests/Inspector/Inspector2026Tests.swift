@@ -1,3 +1,4 @@
+import AppStoreJWS
 import Foundation
 import HummingbirdTesting
 import Testing
@@ -182,6 +183,26 @@ import Testing
                 ])
             let signed = try #require(fields.first { $0["name"] == "signedDate" })
             #expect(signed["ms"] != nil && signed["utc"]?.hasSuffix("Etc/GMT") == true)
+        }
+    }
+
+    /// The body Apple posts, `{"signedPayload": …}`, pasted whole: the token in it is inspected (a
+    /// real-time request's, a notification's); other JSON is read as before (not a token).
+    @Test func postedBodies() async throws {
+        let request = try Self.token(Self.realtimeRequest)
+        let notification = SyntheticNotifications.token("TEST", signedDate: Int64(Date().timeIntervalSince1970 * 1000))
+        try await Self.withServer { client in
+            for (token, kind) in [(request, "realtimeRequest"), (notification, "notification")] {
+                let body = "\n " + String(decoding: SyntheticNotifications.body(token), as: UTF8.self) + "\n"
+                let report = try await InspectorTests.inspect(client, Array(body.utf8))
+                #expect(report["kind"] as? String == "jws" && report["payload_kind"] as? String == kind)
+                #expect(report["verdict"] as? String == "valid", "\(report["message"] ?? "")")
+                #expect(report["raw"] as? String == String(decoding: try CompactJWS(Array(token.utf8)).payload, as: UTF8.self))
+            }
+            for other in [#"{"signedPayload":1}"#, #"{"signedPayload":"not a token"}"#, #"{"other":"eyJ"}"#] {
+                let report = try await InspectorTests.inspect(client, Array(other.utf8))
+                #expect(report["verdict"] as? String == "malformed" && report["kind"] as? String != "jws", "\(other)")
+            }
         }
     }
 }
