@@ -154,7 +154,9 @@ enum ServerApplication {
         let inspector =
             configuration.inspectorEnabled
             ? InspectorService(
-                inspector: Inspector(roots: options.roots, legacyIntermediates: options.legacyIntermediates, allowXcode: configuration.allowXcode),
+                inspector: Inspector(
+                    roots: options.roots, legacyIntermediates: options.legacyIntermediates, tokenAnchors: options.rootsG3,
+                    allowXcode: configuration.allowXcode),
                 rate: configuration.inspectRate, burst: configuration.inspectBurst, limit: limit)
             : nil
         return ServerServices(

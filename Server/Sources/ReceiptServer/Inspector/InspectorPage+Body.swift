@@ -5,7 +5,8 @@ extension InspectorPage {
     static let body = """
         <header>
         <h1>Receipt inspector</h1>
-        <p>Drop an App Store receipt (binary or base64) or a StoreKit&nbsp;2 signed token (JWS), or paste it below.
+        <p>Drop an App Store receipt (binary or base64) or a StoreKit&nbsp;2 signed token (JWS, alone or in the
+        <code>{"signedPayload": …}</code> body Apple posts), or paste it below.
         This server verifies it as its <code>verifyReceipt</code> endpoint would and shows why it passes or fails.
         Nothing is stored.</p>
         </header>

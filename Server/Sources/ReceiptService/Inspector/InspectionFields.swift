@@ -21,21 +21,46 @@ enum InspectionFields {
     }
 
     /// Rows from a signed payload's members, sorted by name: an object's members as rows of their
-    /// own (`data.bundleId`), dates (names ending in `Date`, milliseconds) as dates, other objects
-    /// and arrays as compact JSON. A member named in `decoded` is a token shown on its own.
+    /// own (`data.bundleId`, `commitmentInfo.commitmentExpiresDate`), and so an array's objects
+    /// (`advancedCommerceInfo.items[0].refunds[0].refundDate`), up to `maxDepth` levels down;
+    /// dates (names ending in `Date`, milliseconds) as dates, other values (arrays of strings,
+    /// deeper objects) as compact JSON. A member named in `decoded` is a token shown on its own.
     static func rows(payload object: [String: Any], decoded: Set<String> = []) -> [[String: String]] {
         var rows: [[String: String]] = []
+        append(object, under: "", depth: 1, decoded: decoded, to: &rows)
+        return rows
+    }
+
+    /// Levels of objects the rows open: Apple's deepest members so far are four down
+    /// (`advancedCommerceInfo.items[0].refunds[0].refundDate`).
+    static let maxDepth = 6
+
+    /// `object`'s members as rows named `prefix` + name, in name order.
+    private static func append(
+        _ object: [String: Any], under prefix: String, depth: Int, decoded: Set<String>, to rows: inout [[String: String]]
+    ) {
         for name in object.keys.sorted() {
-            guard let members = object[name] as? [String: Any], !members.isEmpty else {
-                rows.append(row(name, object[name]!))
-                continue
-            }
-            for member in members.keys.sorted() {
-                let path = name + "." + member
-                rows.append(decoded.contains(path) ? ["name": path, "value": "signed token, decoded below"] : row(path, members[member]!))
+            let path = prefix + name
+            let value = object[name]!
+            if decoded.contains(path) {
+                rows.append(["name": path, "value": "signed token, decoded below"])
+            } else if depth < maxDepth, let members = value as? [String: Any], !members.isEmpty {
+                append(members, under: path + ".", depth: depth + 1, decoded: decoded, to: &rows)
+            } else if depth < maxDepth, let elements = objects(value) {
+                for (index, members) in elements.enumerated() {
+                    append(members, under: path + "[\(index)].", depth: depth + 1, decoded: decoded, to: &rows)
+                }
+            } else {
+                rows.append(row(path, value))
             }
         }
-        return rows
+    }
+
+    /// `value`'s elements when it is an array of objects, none empty; nil for anything else.
+    private static func objects(_ value: Any) -> [[String: Any]]? {
+        guard let elements = value as? [Any], !elements.isEmpty else { return nil }
+        let objects = elements.compactMap { $0 as? [String: Any] }
+        return objects.count == elements.count && objects.allSatisfy { !$0.isEmpty } ? objects : nil
     }
 
     static func row(_ name: String, _ value: Any) -> [String: String] {

@@ -5,7 +5,7 @@ import LegacyReceipt
 import X509Certificates
 
 /// The inspector page's work (`POST /inspect`): reads a receipt (binary or base64) or a StoreKit 2
-/// token, verifies it as the server would, and describes the outcome for a person: verdict, the
+/// token (alone or in the `{"signedPayload": …}` body Apple posts), verifies it as the server would, and describes the outcome for a person: verdict, the
 /// rule and certificate a refusal names (in the `receipt` tool's words), the certificates with
 /// subjects, validity and SHA-256, the fields and purchases, and the raw JSON. Stores nothing.
 public struct Inspector: Sendable {
@@ -14,13 +14,18 @@ public struct Inspector: Sendable {
     /// The transaction receipts' App Store rules: the same anchors, the embedded intermediates
     /// or `--legacy-intermediate`.
     let legacyPolicy: LegacyTrustPolicy
+    /// StoreKit 2 tokens' App Store rules: Apple Root CA - G3, or `--root-g3`, as for
+    /// notifications and posted transactions.
+    let tokenPolicy: TrustPolicy
     /// Xcode StoreKit-testing data is verified under Xcode's policy (`--allow-xcode`).
     let allowXcode: Bool
 
-    /// Receipts under the App Store policy with `roots` (nil: Apple's root); Xcode data under
+    /// Receipts under the App Store policy with `roots` (nil: Apple's root), tokens under the App
+    /// Store signed-data policy with `tokenAnchors` (nil: Apple Root CA - G3); Xcode data under
     /// Xcode's policies when `allowXcode`.
-    public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, allowXcode: Bool) {
+    public init(roots: [TrustAnchor]?, legacyIntermediates: [Certificate]? = nil, tokenAnchors: [TrustAnchor]? = nil, allowXcode: Bool) {
         (receiptPolicy, legacyPolicy) = ReceiptVerifier.policies(roots: roots, legacyIntermediates: legacyIntermediates)
+        tokenPolicy = tokenAnchors.map { TrustPolicy.appStoreSignedData(anchors: $0) } ?? .appStoreSignedData
         self.allowXcode = allowXcode
     }
 
@@ -29,9 +34,18 @@ public struct Inspector: Sendable {
     public func inspect(_ raw: [UInt8], now: Date = Date()) -> String {
         let milliseconds = now.millisecondsSince1970
         let report =
-            CompactJWS.token(in: raw).map { inspectToken($0, now: milliseconds) }
+            (CompactJWS.token(in: raw) ?? Self.signedPayload(in: raw)).map { inspectToken($0, now: milliseconds) }
             ?? inspectReceipt(ReceiptInput.decode(raw), now: milliseconds)
         return report.json
+    }
+
+    /// The token in a body as Apple posts one, `{"signedPayload": "eyJ…"}` (a notification's or a
+    /// Retention Messaging real-time request's); nil for anything else.
+    static func signedPayload(in raw: [UInt8]) -> [UInt8]? {
+        guard raw.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{"),
+            let token = (try? RealtimeRequestBody(body: raw))?.signedPayload
+        else { return nil }
+        return CompactJWS.token(in: Array(token.utf8))
     }
 
     func inspectReceipt(_ bytes: [UInt8], now: Int64) -> InspectionReport {
@@ -83,7 +97,7 @@ public struct Inspector: Sendable {
         }
         let x5c = jws.header.certificateChain ?? []
         let xcode = x5c.first.flatMap { SignerOrigin.recognize(signer: $0, among: x5c) } == .xcodeTesting
-        let policy = allowXcode && xcode ? TrustPolicy.xcodeSignedData : .appStoreSignedData
+        let policy = allowXcode && xcode ? TrustPolicy.xcodeSignedData : tokenPolicy
         report.policy = policy.name
         report.payloadKind = SignedPayloadKind(payload: jws.payload).rawValue
         report.fields(payload: jws.payload)
