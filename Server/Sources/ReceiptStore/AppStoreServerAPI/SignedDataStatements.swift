@@ -43,7 +43,8 @@ struct SQLStatement: Sendable {
 
 /// What the notification writer (`GroupCommit<SignedDataWrite>`) stores: a verified
 /// notification (its row, its transaction and its renewal info), or a transaction an app's backend
-/// posted (its transaction only, by the notifications' rule: the latest `signedDate` wins).
+/// posted or `receipt-server import` read (its transaction and, when imported, its renewal info, by
+/// the notifications' rule: the latest `signedDate` wins).
 enum SignedDataWrite: Sendable {
     case notification(NotificationRecord)
     case posted(PostedTransaction)
@@ -72,7 +73,7 @@ enum SignedDataWrite: Sendable {
     var renewalInfo: RenewalInfoRecord? {
         switch self {
         case .notification(let n): n.renewalInfo
-        case .posted: nil
+        case .posted(let p): p.renewalInfo
         }
     }
 }

@@ -113,6 +113,7 @@ enum Schema {
             // `AppRegistration.acceptsUnprovenLegacyProduction`: off for every app already registered.
             ["ALTER TABLE apps ADD COLUMN unproven_legacy_production \(d.int64) NOT NULL DEFAULT 0"]
         },
+        ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
     ]
 
     /// The newest version this program knows.
