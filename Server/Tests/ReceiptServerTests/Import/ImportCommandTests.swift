@@ -3,6 +3,7 @@ import AppStoreJWS
 import Foundation
 @testable import receipt_server
 import ReceiptService
+import ReceiptTestSupport
 import Synchronization
 import Testing
 import X509Certificates
@@ -45,6 +46,42 @@ import X509Certificates
         _ = try await CommandLineRegistry.run(database, ["app", "add", "com.example.other"])
         let notServed = try await F.run(base + ["1"])
         #expect(notServed.status != 0 && notServed.errors.contains("app \(Synthetic.bundleID) is not served here"), "\(notServed.errors)")
+    }
+
+    /// Failures are reported per id, and nothing printed or logged holds a token or the key.
+    @Test func failuresPrintNoTokenNorKey() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        try await LiveServer.createDatabase(database)
+        let signer = APIJWTSigner()
+        let key = try F.keyFile(signer)
+        let forged = TestJWSChain(rootName: "Someone Else's Root CA - G3").token(payload: #"{"transactionId":"1"}"#)
+        let stub = ImportStub { _, _, uri in
+            uri.contains("/7700000001")
+                ? .reply(status: .unauthorized, body: "")
+                : .reply(status: .ok, body: ImportStub.historyPage([forged], revision: "r", hasMore: false))
+        }
+        let result = try await stub.serve { base in
+            try await F.run(F.arguments(database, signer: signer, key: key, upstream: base) + ["7700000000", "7700000001"])
+        }
+        #expect(result.status == 1, "\(result.errors)")
+        let summary = try F.summary(result.output)
+        #expect(summary["failed"] as? Int == 2 && (summary["failures"] as? [[String: Any]])?.count == 2)
+        let bearer = try #require(stub.bearerTokens.first)
+        let keyLines = signer.key.pemRepresentation.split(separator: "\n").dropFirst().dropLast()
+        for text in [result.output, result.errors] {
+            #expect(!text.contains("eyJ") && !text.contains(bearer.dropFirst(7)) && !text.contains(forged))
+            #expect(keyLines.allSatisfy { !text.contains($0) })
+        }
+    }
+
+    /// Like `ingest`, an import of a SQLite database takes the server's lock: a running server refuses it.
+    @Test func aRunningServersSQLiteDatabaseIsRefused() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        let server = try await LiveServer.start(["--database", database.url])
+        defer { _ = server.terminate() }
+        let signer = APIJWTSigner()
+        let result = try await F.run(F.arguments(database, signer: signer, key: try F.keyFile(signer), upstream: "http://127.0.0.1:9") + ["1"])
+        #expect(result.status != 0 && result.errors.contains("is being served by another receipt-server"), "\(result.errors)")
     }
 
     @Test func idsFromAFileSkipBlankLinesAndComments() throws {
