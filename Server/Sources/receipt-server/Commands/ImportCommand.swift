@@ -26,20 +26,25 @@ struct ImportCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var storage: DatabaseOptions
-    @Option(name: .customLong("app"), help: "The app's bundle id (the token's bid).") var bundleID: String
-    @Option(help: "Production or Sandbox.") var environment: String
-    @Option(help: "The In-App Purchase key's .p8 file (PEM PKCS#8, as App Store Connect gives it).") var key: String
+    @Option(name: .customLong("app"), help: ArgumentHelp("The app's bundle id (the token's bid).", valueName: "bundle-id"))
+    var bundleID: String
+    @Option(help: ArgumentHelp("Production or Sandbox.", valueName: "Production|Sandbox")) var environment: String
+    @Option(help: ArgumentHelp("The In-App Purchase key's .p8 file (PEM PKCS#8, as App Store Connect gives it).", valueName: "path"))
+    var key: String
     @Option(name: .customLong("key-id"), help: "The key's id (the token's kid).") var keyID: String
     @Option(help: "The issuer id of the key's team (the token's iss).") var issuer: String
-    @Option(help: "Base URL the /inApps/… paths are appended to (default: Apple's for --environment).") var upstream: String?
+    @Option(help: ArgumentHelp("Base URL the /inApps/… paths are appended to (default: Apple's for --environment).", valueName: "base-url"))
+    var upstream: String?
     @Option(name: .customLong("root-g3"), help: "Certificate replacing Apple Root CA - G3 (rules kept), repeatable.")
     var rootsG3: [String] = []
-    @Option(help: "A file of transaction ids, one a line (blank lines and lines starting with # are skipped).") var from: String?
+    @Option(help: ArgumentHelp("A file of transaction ids, one a line (blank lines and lines starting with # are skipped).", valueName: "file"))
+    var from: String?
     @Option(help: "Customers imported at once.") var concurrency = 4
     @Option(name: .customLong("max-pages"), help: "History pages read per customer at most (20 transactions a page).")
     var maxPages = 500
     @Option(help: "Seconds one request may take, from connecting to the last byte.") var timeout = 30
-    @Argument(help: "Transaction ids (digits), one per customer.") var transactionIDs: [String] = []
+    @Argument(help: ArgumentHelp("Transaction ids (digits), one per customer.", valueName: "transaction-id"))
+    var transactionIDs: [String] = []
 
     func validate() throws {
         guard environment == "Production" || environment == "Sandbox" else {

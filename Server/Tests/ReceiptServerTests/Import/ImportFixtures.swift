@@ -29,12 +29,15 @@ enum ImportFixture {
     /// Customer `index`, of one of four kinds by `index % 4`: an active subscription (status 1), one
     /// in billing retry (3), a refunded one (5), each with `transactions` transactions and a renewal
     /// info; and a non-consumable purchase.
-    static func customer(_ index: Int, transactions: Int = 3) -> Customer {
+    static func customer(_ index: Int, transactions: Int = 3, environment: String = "Production") -> Customer {
         let original = 8_000_000_000_000 + Int64(index) * 1_000
         var customer = Customer(id: String(original))
         let kind = index % 4
         if kind == 3 {
-            customer.posted = [S.purchase(customer.id, type: "Non-Consumable", product: "com.example.lifetime", purchased: t0, signed: t0 + 1_000)]
+            customer.posted = [
+                S.purchase(
+                    customer.id, type: "Non-Consumable", product: "com.example.lifetime", purchased: t0, signed: t0 + 1_000, environment: environment)
+            ]
             return customer
         }
         for k in 0 ..< transactions {
@@ -42,7 +45,8 @@ enum ImportFixture {
             let isLast = k == transactions - 1
             var transaction = N.Transaction(
                 transactionId: String(original + Int64(k)), originalTransactionId: customer.id, purchaseDate: purchase,
-                expiresDate: isLast && kind == 0 ? farFuture : purchase + 30 * day, signedDate: purchase + 1_000 + Int64(index))
+                expiresDate: isLast && kind == 0 ? farFuture : purchase + 30 * day, signedDate: purchase + 1_000 + Int64(index),
+                environment: environment)
             if isLast && kind == 2 {
                 transaction.revocationDate = purchase + 2 * day
                 transaction.revocationReason = 1
@@ -56,18 +60,20 @@ enum ImportFixture {
             let renewal = S.renewal(
                 N.Renewal(
                     originalTransactionId: customer.id, autoRenewStatus: kind == 0 ? 1 : 0, signedDate: transaction.signedDate,
-                    isInBillingRetryPeriod: kind == 1 ? true : nil))
+                    isInBillingRetryPeriod: kind == 1 ? true : nil, environment: environment))
             customer.notifications.append(
-                S.notification(kind == 2 ? "REFUND" : "DID_RENEW", signedDate: transaction.signedDate, transaction: token, renewal: renewal))
+                S.notification(
+                    kind == 2 ? "REFUND" : "DID_RENEW", signedDate: transaction.signedDate, transaction: token, renewal: renewal,
+                    environment: environment))
         }
         return customer
     }
 
     /// Tells the upstream of `customers` (posted transactions first, then notifications).
-    static func post(_ customers: [Customer], to api: APISession) async throws {
+    static func post(_ customers: [Customer], to api: APISession, sandbox: Bool = false) async throws {
         for customer in customers {
-            for token in customer.posted { _ = try await api.post("/inApps/v1/transactions", S.posted(token)).ok() }
-            for token in customer.notifications { try await api.notify(token) }
+            for token in customer.posted { _ = try await api.post("/inApps/v1/transactions", S.posted(token), sandbox: sandbox).ok() }
+            for token in customer.notifications { try await api.notify(token, sandbox: sandbox) }
         }
     }
 
@@ -96,9 +102,11 @@ enum ImportFixture {
     }
 
     /// `receipt-server import`'s arguments for `database`, the signer's key and `upstream`.
-    static func arguments(_ database: TestDatabase, signer: APIJWTSigner, key: String, upstream: String) -> [String] {
+    static func arguments(
+        _ database: TestDatabase, signer: APIJWTSigner, key: String, upstream: String, environment: String = "Production"
+    ) -> [String] {
         [
-            "import", "--database", database.url, "--app", Synthetic.bundleID, "--environment", "Production", "--key", key,
+            "import", "--database", database.url, "--app", Synthetic.bundleID, "--environment", environment, "--key", key,
             "--key-id", signer.keyID, "--issuer", signer.issuerID, "--upstream", upstream, "--root-g3", N.rootPath,
         ]
     }
@@ -176,11 +184,11 @@ enum ImportFixture {
 
     /// Everything both servers answer about `ids`: each id's statuses body and its history's
     /// tokens (sorted: the history's order is when each server stored them).
-    static func answers(_ api: APISession, _ ids: [String]) async throws -> [String: Answers] {
+    static func answers(_ api: APISession, _ ids: [String], sandbox: Bool = false) async throws -> [String: Answers] {
         var answers: [String: Answers] = [:]
         for id in ids {
-            let statuses = try await api.get("/inApps/v1/subscriptions/\(id)")
-            let history = try await api.allHistory(id)
+            let statuses = try await api.get("/inApps/v1/subscriptions/\(id)", sandbox: sandbox)
+            let history = try await api.allHistory(id, sandbox: sandbox)
             answers[id] = Answers(statusCode: statuses.status, statuses: statuses.text, history: history.tokens.sorted())
         }
         return answers

@@ -47,3 +47,32 @@ import Testing
         }
     }
 }
+
+/// The sandbox: `--environment Sandbox` with the upstream's `/sandbox` prefix imports its
+/// customers; a production import of the same ids finds none of them.
+@Suite struct ImportSandboxTests {
+    typealias F = ImportFixture
+
+    @Test func importsFromTheSandboxPrefix() async throws {
+        let (upstreamDatabase, database) = (try await TestDatabase.make(.sqlite), try await TestDatabase.make(.sqlite))
+        try await LiveServer.createDatabase(database)
+        let signer = APIJWTSigner()
+        let key = try F.keyFile(signer)
+        let customers = (0 ..< 4).map { F.customer($0, environment: "Sandbox") }
+        let ids = customers.map(\.id)
+        let (expected, sandbox, production) = try await F.withUpstream(upstreamDatabase, signer: signer) { api, upstream in
+            try await F.post(customers, to: api, sandbox: true)
+            let expected = try await F.answers(api, ids, sandbox: true)
+            let sandbox = try await F.run(
+                F.arguments(database, signer: signer, key: key, upstream: upstream + "/sandbox/", environment: "Sandbox") + ids)
+            let production = try await F.run(F.arguments(database, signer: signer, key: key, upstream: upstream) + ids)
+            return (expected, sandbox, production)
+        }
+        let imported = try F.summary(sandbox.output)["imported"] as? Int
+        #expect(sandbox.status == 0 && imported == 4, "\(sandbox.errors)")
+        let failures = try F.summary(production.output)["failures"] as? [[String: Any]] ?? []
+        #expect(production.status == 1 && failures.count == 4 && failures.allSatisfy { $0["errorCode"] as? Int == 4_040_010 })
+        let answers = try await APISession.with(database) { api in try await F.answers(api, ids, sandbox: true) }
+        #expect(answers == expected)
+    }
+}

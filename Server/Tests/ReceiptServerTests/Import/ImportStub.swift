@@ -26,6 +26,8 @@ final class ImportStub: Sendable {
     private let calls = Mutex<[String: Int]>([:])
     private let authorizations = Mutex<[String]>([])
     private let uris = Mutex<[String]>([])
+    private let arrivals = Mutex<[ContinuousClock.Instant]>([])
+    private let endlessBodies = Mutex<(started: Int, finished: Int)>((0, 0))
 
     init(_ script: @escaping @Sendable (_ endpoint: String, _ call: Int, _ uri: String) -> Answer) {
         self.script = script
@@ -33,6 +35,10 @@ final class ImportStub: Sendable {
 
     /// Requests each endpoint got.
     func count(_ endpoint: String) -> Int { calls.withLock { $0[endpoint] ?? 0 } }
+    /// When each request arrived, in order.
+    var arrivalTimes: [ContinuousClock.Instant] { arrivals.withLock { $0 } }
+    /// Endless bodies begun, and those written to their end (1 GiB: the client read it all).
+    var endless: (started: Int, finished: Int) { endlessBodies.withLock { $0 } }
     /// Every request's path and query, in order.
     var requests: [String] { uris.withLock { $0 } }
     /// Every `Authorization` header received.
@@ -58,6 +64,7 @@ final class ImportStub: Sendable {
         }
         authorizations.withLock { $0.append(request.headers[.authorization] ?? "") }
         uris.withLock { $0.append(request.uri.description) }
+        arrivals.withLock { $0.append(.now) }
         switch script(endpoint, call, request.uri.description) {
         case .reply(let status, let headers, let body):
             var fields = HTTPFields()
@@ -69,8 +76,10 @@ final class ImportStub: Sendable {
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody(contentLength: declared) { writer in
+                    self.endlessBodies.withLock { $0.started += 1 }
                     for _ in 0 ..< (1 << 14) { try await writer.write(chunk) }
                     try await writer.finish(nil)
+                    self.endlessBodies.withLock { $0.finished += 1 }
                 })
         case .stall(let seconds):
             try await Task.sleep(for: .seconds(seconds))
