@@ -132,8 +132,8 @@ public final class ImportService: Sendable {
         return records.filter { $0.renewalInfo != nil }.count
     }
 
-    /// Stores `records` through the posted transactions' writer, all submitted at once so that
-    /// they commit together; returns when all are durable.
+    /// Stores `records` through the posted transactions' writer, all submitted at once (its group
+    /// commit takes them in as few transactions as it can); returns when all are durable.
     private func save(_ records: [PostedTransaction]) async throws(ImportStepFailure) {
         try await stored {
             try await withThrowingTaskGroup(of: Void.self) { group in

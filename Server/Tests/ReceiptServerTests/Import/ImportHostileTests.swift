@@ -102,7 +102,7 @@ import Testing
             }
             let (summary, _, database) = try await Self.run(stub, String(original))
             #expect(summary.failed == 1 && summary.failures.first?.reason.hasPrefix("history item 2: ") == true, "\(summary)")
-            #expect(try await ImportFaultTests.stored(database, String(original)) == nil, "the page is stored whole or not at all")
+            #expect(try await ImportFaultTests.stored(database, String(original)) == nil, "the page is verified whole before any of it is stored")
         }
     }
 
