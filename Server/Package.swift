@@ -13,7 +13,9 @@
 //       → ReceiptService (each surface's protocol: verifyReceipt, notifications, hosted API,
 //                         inspector, App Store Server API; answers as ServiceAnswer; no HTTP)
 //         → ReceiptStore (the storage protocol, one schema, SQLite and PostgreSQL backends)
-// ReceiptServer never imports ReceiptStore: the routes see services only.
+// ReceiptServer never imports ReceiptStore: the routes see services only. AppStoreServerClient (an
+// HTTP client of the App Store Server API) is used by receipt-server's `import` command only, which
+// hands it to the import service as an ImportSource.
 import PackageDescription
 
 let package = Package(
@@ -87,14 +89,27 @@ let package = Package(
             ],
             // Server/openapi.yaml (through a link), compiled in: the executable serves it without a resource bundle.
             resources: [.embedInCode("OpenAPI/openapi.yaml")]),
+        // A client of the App Store Server API (Apple's, or another receipt-server's): bearer
+        // tokens from AppStoreSigner, bounded answers, retries. Its own module so that the
+        // import service (ReceiptService/Import) stays free of HTTP: it reads any ImportSource.
+        .target(
+            name: "AppStoreServerClient",
+            dependencies: [
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The composition root: configuration (flags, config file, secrets key), the commands
-        // (serve, stats, ingest, app, apikey, iapkey, subscriptions), and the wiring of store,
+        // (serve, stats, ingest, app, apikey, iapkey, subscriptions, import), and the wiring of store,
         // services and routes (`ServerApplication`).
         .executableTarget(
             name: "receipt-server",
             dependencies: [
-                "ReceiptServer", "ReceiptService", "ReceiptStore",
+                "ReceiptServer", "ReceiptService", "ReceiptStore", "AppStoreServerClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `import`: the In-App Purchase key (CryptoPrimitives' P256SigningKey) and its signer.
+                .product(name: "AppStoreJWS", package: "swift-receipt"),
+                .product(name: "CryptoPrimitives", package: "swift-receipt"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AppReceipt", package: "swift-receipt"),
@@ -140,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server",
+                "ReceiptServer", "ReceiptService", "ReceiptStore", "receipt-server", "AppStoreServerClient",
                 .product(name: "CryptoPrimitives", package: "swift-receipt"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -150,6 +165,8 @@ let package = Package(
                 .product(name: "AppReceipt", package: "swift-receipt"),
                 .product(name: "AppStoreJWS", package: "swift-receipt"),
                 .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                // The import tests read the In-App Purchase key as the command does.
+                .product(name: "X509Certificates", package: "swift-receipt"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -4,7 +4,7 @@ import Logging
 import ReceiptServer
 
 /// `receipt-server [serve] [options]` and the other commands (`Commands/`): `stats`, `ingest`,
-/// the registry's `app …`, `apikey …` and `iapkey …`, and `subscriptions`.
+/// the registry's `app …`, `apikey …` and `iapkey …`, `subscriptions` and `import`.
 @main
 struct ReceiptServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +12,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         abstract: "An offline, self-hosted verifyReceipt: receipts verified in Swift, remembered in SQLite or PostgreSQL.",
         subcommands: [
             Serve.self, Stats.self, Ingest.self, APIKeyCommand.self, AppCommand.self, IAPKeyCommand.self, SubscriptionsCommand.self,
+            ImportCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

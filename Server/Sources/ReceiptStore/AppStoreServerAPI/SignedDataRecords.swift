@@ -59,12 +59,17 @@ public struct PostedTransaction: Sendable, Hashable {
     public var environment: String
     /// The transaction, with its `signed` facts.
     public var transaction: NotificationTransaction
+    /// Its subscription's renewal info, stored by the notifications' rule (one row per original
+    /// transaction id, the latest `signedDate` wins): what `receipt-server import` reads beside a
+    /// transaction in Get All Subscription Statuses. Nil for what an app's backend posts.
+    public var renewalInfo: RenewalInfoRecord?
 
     /// A posted transaction of verified values.
-    public init(bundleID: String, environment: String, transaction: NotificationTransaction) {
+    public init(bundleID: String, environment: String, transaction: NotificationTransaction, renewalInfo: RenewalInfoRecord? = nil) {
         self.bundleID = bundleID
         self.environment = environment
         self.transaction = transaction
+        self.renewalInfo = renewalInfo
     }
 }
 

@@ -43,8 +43,9 @@ struct SQLStatement: Sendable {
 
 /// What the notification writer (`GroupCommit<SignedDataWrite>`) stores: a verified
 /// notification (its row, its transaction, its renewal info and its app transaction), a
-/// transaction an app's backend posted (its transaction only, by the notifications' rule: the
-/// latest `signedDate` wins), or an app transaction an app's backend posted.
+/// transaction an app's backend posted or `receipt-server import` read (its transaction and, when
+/// imported, its renewal info, by the notifications' rule: the latest `signedDate` wins), or an app
+/// transaction an app's backend posted.
 enum SignedDataWrite: Sendable {
     case notification(NotificationRecord)
     case posted(PostedTransaction)
@@ -77,7 +78,8 @@ enum SignedDataWrite: Sendable {
     var renewalInfo: RenewalInfoRecord? {
         switch self {
         case .notification(let n): n.renewalInfo
-        case .posted, .appTransaction: nil
+        case .posted(let p): p.renewalInfo
+        case .appTransaction: nil
         }
     }
 

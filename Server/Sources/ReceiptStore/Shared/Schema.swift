@@ -114,6 +114,7 @@ enum Schema {
             ["ALTER TABLE apps ADD COLUMN unproven_legacy_production \(d.int64) NOT NULL DEFAULT 0"]
         },
         AppTransactionSchema.migration,   // version 9 (AppStoreServerAPI/AppTransactionSchema.swift)
+        ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -74,16 +74,18 @@ struct APISession: Sendable {
     }
 
     /// Every token of the history of `id` with `query`, page after page (each at most 20).
-    func allHistory(_ id: String, _ query: String = "", version: String = "v2") async throws -> (tokens: [String], revision: String) {
+    func allHistory(
+        _ id: String, _ query: String = "", version: String = "v2", sandbox: Bool = false
+    ) async throws -> (tokens: [String], revision: String) {
         var tokens: [String] = []
-        var page = try await history(id, query, version: version)
+        var page = try await history(id, query, version: version, sandbox: sandbox)
         while true {
             let items = page["signedTransactions"] as? [String] ?? []
             guard items.count <= 20 else { throw UnexpectedAnswer(description: "a page of \(items.count)") }
             tokens += items
             let revision = page["revision"] as? String ?? ""
             guard page["hasMore"] as? Bool == true else { return (tokens, revision) }
-            page = try await history(id, Self.appending(query, "revision", revision), version: version)
+            page = try await history(id, Self.appending(query, "revision", revision), version: version, sandbox: sandbox)
         }
     }
 
