@@ -7,6 +7,7 @@ import ReceiptService
 public struct ServerServices: Sendable {
     public var verifyReceipt: VerifyReceiptService
     public var notifications: NotificationService
+    public var retention: RetentionService
     public var hosted: HostedService
     public var appStoreAPI: AppStoreAPIService
     public var appStoreAPIGate: AppStoreAPIGate
@@ -15,11 +16,12 @@ public struct ServerServices: Sendable {
     public var health: HealthService
 
     public init(
-        verifyReceipt: VerifyReceiptService, notifications: NotificationService, hosted: HostedService,
+        verifyReceipt: VerifyReceiptService, notifications: NotificationService, retention: RetentionService, hosted: HostedService,
         appStoreAPI: AppStoreAPIService, appStoreAPIGate: AppStoreAPIGate, inspector: InspectorService?, health: HealthService
     ) {
         self.verifyReceipt = verifyReceipt
         self.notifications = notifications
+        self.retention = retention
         self.hosted = hosted
         self.appStoreAPI = appStoreAPI
         self.appStoreAPIGate = appStoreAPIGate
@@ -37,6 +39,7 @@ public func buildRouter(_ services: ServerServices, maxBody: Int, metrics: any M
     router.add(middleware: VerifyMethodMiddleware(service: services.verifyReceipt))
     router.addRoutes(VerifyReceiptController(service: services.verifyReceipt, maxBody: maxBody).endpoints)
     router.addRoutes(NotificationController(service: services.notifications, maxBody: maxBody).endpoints)
+    router.addRoutes(RetentionController(service: services.retention, maxBody: maxBody).endpoints)
     router.addRoutes(HostedController(service: services.hosted, maxBody: maxBody).endpoints)
     router.addRoutes(AppStoreAPIController(service: services.appStoreAPI, gate: services.appStoreAPIGate, maxBody: maxBody).endpoints)
     if let inspector = services.inspector {

@@ -68,6 +68,7 @@ enum ServerApplication {
         let roots: [TrustAnchor]?
         let rootsG3: [TrustAnchor]?
         let legacyIntermediates: [Certificate]?
+        let retentionMessages: RetentionMessages
 
         init(_ configuration: ServerConfiguration) throws {
             try configuration.validate()
@@ -78,6 +79,7 @@ enum ServerApplication {
             legacyIntermediates =
                 try configuration.legacyIntermediates.isEmpty
                 ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
+            retentionMessages = try StartupOptions.retentionMessages(configuration.retentionMessages)
         }
     }
 
@@ -142,6 +144,9 @@ enum ServerApplication {
         let notifications = NotificationService(
             store: store, registry: registry, anchors: options.rootsG3,
             metrics: NotificationMetrics(factory: factory), logger: logger, limit: limit, revocation: revocation)
+        let retention = RetentionService(
+            registry: registry, messages: options.retentionMessages, anchors: options.rootsG3, factory: factory, logger: logger,
+            limit: limit, revocation: revocation)
         let hosted = HostedService(
             verifier: verifyReceipt, registry: registries.hosted, rate: configuration.keyRate,
             burst: configuration.keyBurst, metrics: HostedMetrics(factory: factory), logger: logger)
@@ -160,7 +165,7 @@ enum ServerApplication {
                 rate: configuration.inspectRate, burst: configuration.inspectBurst, limit: limit)
             : nil
         return ServerServices(
-            verifyReceipt: verifyReceipt, notifications: notifications, hosted: hosted, appStoreAPI: appStoreAPI,
+            verifyReceipt: verifyReceipt, notifications: notifications, retention: retention, hosted: hosted, appStoreAPI: appStoreAPI,
             appStoreAPIGate: gate, inspector: inspector, health: HealthService(store: store))
     }
 
@@ -173,7 +178,8 @@ enum ServerApplication {
                 "anchors": "\(options.roots == nil ? "Apple Root CA" : "--root")",
                 "notification_anchors": "\(options.rootsG3 == nil ? "Apple Root CA - G3" : "--root-g3")",
                 "allow_xcode": "\(configuration.allowXcode)", "revocation": "\(configuration.revocation)",
-                "inspector": "\(configuration.inspectorEnabled)", "cache": "\(configuration.cache)",
+                "inspector": "\(configuration.inspectorEnabled)",
+                "retention_messages": "\(options.retentionMessages.byBundleID.keys.sorted())", "cache": "\(configuration.cache)",
                 "cache_bytes": "\(configuration.cacheBytes)", "max_body": "\(configuration.maxBody)",
                 "max_verifications": "\(configuration.maxVerifications)", "request_timeout": "\(configuration.requestTimeout)",
                 "max_connections": "\(configuration.maxConnections)",

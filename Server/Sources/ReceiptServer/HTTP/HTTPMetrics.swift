@@ -1,5 +1,6 @@
 import Hummingbird
 import Metrics
+import ReceiptService
 import Synchronization
 
 /// Counts HTTP responses by endpoint (the route, or `other`) and HTTP status code, as
@@ -8,7 +9,7 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let counters: HTTPCounters
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let endpoint = Self.knownPaths.contains(request.uri.path) ? request.uri.path : "other"
+        let endpoint = Self.label(request.uri.path)
         do {
             let response = try await next(request, context)
             counters.count(endpoint, response.status.code)
@@ -17,6 +18,17 @@ struct HTTPMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             counters.count(endpoint, error.status.code)
             throw error
         }
+    }
+
+    /// The endpoint label of `path`: itself when known, a route's template for a path naming an
+    /// app (`/retention/v1/realtime/{bundleId}`), else `other`.
+    static func label(_ path: String) -> String {
+        if knownPaths.contains(path) { return path }
+        for endpoint in RetentionEndpoint.allCases {
+            let prefix = endpoint.path.dropLast("{bundleId}".count)
+            if path.hasPrefix(prefix), path.count > prefix.count, !path.dropFirst(prefix.count).contains("/") { return endpoint.path }
+        }
+        return "other"
     }
 
     static var knownPaths: Set<String> {

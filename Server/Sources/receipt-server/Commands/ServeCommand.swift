@@ -41,6 +41,10 @@ struct Serve: AsyncParsableCommand {
     var revocation: String?
     @Option(name: .customLong("ocsp-cache-ttl"), help: "With --revocation ocsp: seconds an OCSP answer is kept at most, 1 to 86400 (default 3600).")
     var ocspCacheTTL: Int?
+    @Option(
+        name: .customLong("retention-message"),
+        help: "BUNDLE_ID=MESSAGE_UUID[:PRODUCT_ID], repeatable: the retention message answered for the app (:PRODUCT_ID: a switch-plan message).")
+    var retentionMessages: [String] = []
 
     func run() async throws {
         var configuration = try storage.configuration()
@@ -68,6 +72,7 @@ struct Serve: AsyncParsableCommand {
         if let keyBurst { configuration.keyBurst = keyBurst }
         if let revocation { configuration.revocation = try ServerConfiguration.checkedRevocation(revocation) }
         if let ocspCacheTTL { configuration.ocspCacheTTL = try ServerConfiguration.checkedOCSPCacheTTL(ocspCacheTTL) }
+        if !retentionMessages.isEmpty { configuration.retentionMessages = retentionMessages }
         let logger = try makeLogger(configuration.logLevel)
         let host = configuration.host
         let application = try await ServerApplication.make(configuration, logger: logger) { port in

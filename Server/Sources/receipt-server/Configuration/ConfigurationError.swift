@@ -32,6 +32,7 @@ public indirect enum ConfigurationError: Error, Sendable, CustomStringConvertibl
     /// What an option with a fixed set of values accepts (for its error message).
     static let choices: [String: String] = [
         "inspector": "on or off",
+        "retention-message": "BUNDLE_ID=MESSAGE_UUID[:PRODUCT_ID], one per app",
         "log-level": ServerConfiguration.logLevels.dropLast().joined(separator: ", ") + " or " + ServerConfiguration.logLevels.last!,
     ]
 

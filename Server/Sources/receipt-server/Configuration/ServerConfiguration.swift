@@ -59,6 +59,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var revocation = "none"
     /// `ocsp`: seconds an OCSP answer is kept at most (never past its nextUpdate).
     public var ocspCacheTTL = 3600
+    /// `BUNDLE_ID=MESSAGE_UUID[:PRODUCT_ID]` values: the retention message answered for each app
+    /// at the Get Retention Message endpoint (with a product id, a switch-plan message).
+    public var retentionMessages: [String] = []
 
     public init() {}
 
@@ -81,9 +84,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `root`, `root-g3`, `legacy-intermediate`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
-    /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`). An unknown key or a value of the wrong type is an error naming the
+    /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`, `retention-message`). An unknown key or a value of the wrong type is an error naming the
     /// file and the key (and the type expected), so a typo never passes silently; a list key
-    /// (`app`, `root`, `root-g3`, `legacy-intermediate`) also takes one string; `null` is as if
+    /// (`app`, `root`, `root-g3`, `legacy-intermediate`, `retention-message`) also takes one string; `null` is as if
     /// the key were absent.
     public init(configFile path: String) throws(ConfigurationError) {
         let file = try ConfigFile(path: path)
@@ -115,6 +118,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             if let value = try file.string("secrets-key-file") { secretsKeyFile = value }
             if let value = try file.string("revocation") { revocation = try Self.checkedRevocation(value) }
             if let value = try file.integer("ocsp-cache-ttl") { ocspCacheTTL = try Self.checkedOCSPCacheTTL(value) }
+            if let value = try file.strings("retention-message") { retentionMessages = value }
         } catch .invalidValue(let key, let value) {
             throw .inFile(path: path, .invalidValue(key, value))
         }
@@ -125,7 +129,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "host", "port", "database", "app", "root", "root-g3", "legacy-intermediate", "allow-xcode", "max-body", "cache",
         "cache-bytes", "max-verifications", "request-timeout", "max-connections", "metrics-host", "metrics-port",
         "inspect-rate", "inspect-burst", "log-level", "idle-timeout", "inspector", "key-rate", "key-burst", "secrets-key-file",
-        "revocation", "ocsp-cache-ttl",
+        "revocation", "ocsp-cache-ttl", "retention-message",
     ]
 
     /// `text` when it is `none` or `ocsp`.
