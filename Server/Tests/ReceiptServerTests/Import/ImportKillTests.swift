@@ -27,7 +27,9 @@ import Testing
                 killedAt = try await F.storedTransactions(database)
                 if killedAt >= 12 || !process.isRunning { break }
             }
-            kill(process.processIdentifier, SIGKILL)
+            // Only a running process: a pid that has exited (and been reaped) may already name
+            // another process, or a thread of this one, which SIGKILL would take down.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             let killed = try await F.finish(process)
             #expect(killed.status == SIGKILL, "the import was not killed mid-run: \(killed.output)")
             let rerun = try await F.run(arguments)

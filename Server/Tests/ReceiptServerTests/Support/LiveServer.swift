@@ -76,6 +76,9 @@ final class LiveServer: Sendable {
 
     /// SIGKILL: no chance to finish anything.
     func kill() {
+        // Only a running process: an exited pid may be reused by another process, or by a
+        // thread of this test process (kill(2) of a thread id signals its whole process).
+        guard process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
