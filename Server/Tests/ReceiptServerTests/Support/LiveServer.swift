@@ -50,7 +50,7 @@ final class LiveServer: Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        process.terminate()
+        if process.isRunning { process.terminate() }   // as `kill()`: never an exited pid
         throw UnexpectedAnswer(description: "receipt-server did not start: \(log.text)")
     }
 
@@ -85,7 +85,7 @@ final class LiveServer: Sendable {
 
     /// SIGTERM and wait for the exit status.
     func terminate() -> Int32 {
-        process.terminate()
+        if process.isRunning { process.terminate() }   // as `kill()`: never an exited pid
         process.waitUntilExit()
         return process.terminationStatus
     }

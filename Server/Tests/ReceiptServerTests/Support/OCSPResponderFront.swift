@@ -38,6 +38,8 @@ final class OCSPResponderFront: @unchecked Sendable {
         process.arguments = ["python3", directory.appendingPathComponent("front.py").path, directory.path, keys.rawValue]
         let output = Pipe()
         process.standardOutput = output
+        // Not the test run's standard error: a front outliving a killed run would hold that pipe open.
+        process.standardError = FileHandle.nullDevice
         try process.run()
         // The first line, once the PKI is made: the port.
         guard let line = String(data: output.fileHandleForReading.availableData, encoding: .utf8),
@@ -125,8 +127,15 @@ final class OCSPResponderFront: @unchecked Sendable {
     /// authorityInfoAccess URLs), prints the port, then answers POST /wwdr about leaves (delegated
     /// responder) and POST /root about the intermediate.
     static let script = #"""
-        import http.server, os, subprocess, sys, uuid
+        import http.server, os, subprocess, sys, threading, time, uuid
         directory = sys.argv[1]
+        parent = os.getppid()
+        def end_with_parent():
+            # The test process may die without stopping the front (a crash, SIGKILL): follow it.
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+        threading.Thread(target=end_with_parent, daemon=True).start()
         keys = sys.argv[2]
         def openssl(*arguments):
             subprocess.run(["openssl", *arguments], cwd=directory, check=True, capture_output=True)
