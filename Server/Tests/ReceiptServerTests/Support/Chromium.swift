@@ -44,7 +44,7 @@ final class Chromium: Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        process.terminate()
+        if process.isRunning { process.terminate() }   // never an exited pid (LiveServer.kill())
         throw UnexpectedAnswer(description: "chromium did not open its DevTools port")
     }
 
