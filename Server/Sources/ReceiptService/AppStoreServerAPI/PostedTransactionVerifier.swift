@@ -48,9 +48,7 @@ struct PostedTransactionVerifier: Sendable {
     /// `revocation`: App Store paths are asked about (`--revocation ocsp`; Xcode's certificates
     /// name no responder).
     init(anchors: [TrustAnchor]?, allowXcode: Bool, revocation: RevocationGate? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
-        appStore = JWSVerifier(
-            policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData, linkStore: linkCache,
-            headerCache: JWSHeaderCache(), revocation: revocation?.checker)
+        appStore = .appStore(anchors: anchors, revocation: revocation, linkCache: linkCache)
         xcode = allowXcode ? JWSVerifier(policy: .xcodeSignedData) : nil
     }
 

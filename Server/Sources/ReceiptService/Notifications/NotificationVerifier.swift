@@ -64,9 +64,7 @@ struct NotificationVerifier: Sendable {
     /// header is decoded once.
     /// `revocation`: every verified path is asked about (`--revocation ocsp`).
     init(anchors: [TrustAnchor]?, revocation: RevocationGate? = nil, linkCache: VerifiedLinkCache = VerifiedLinkCache()) {
-        verifier = JWSVerifier(
-            policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
-            linkStore: linkCache, headerCache: JWSHeaderCache(), revocation: revocation?.checker)
+        verifier = .appStore(anchors: anchors, revocation: revocation, linkCache: linkCache)
     }
 
     /// The record to store. `environment`: the endpoint's (`Production`/`Sandbox`), or nil to take

@@ -20,9 +20,7 @@ struct RetentionVerifier: Sendable {
     /// one header cache serve every request. `revocation`: every verified path is asked about
     /// (`--revocation ocsp`).
     init(anchors: [TrustAnchor]?, revocation: RevocationGate? = nil) {
-        verifier = JWSVerifier(
-            policy: anchors.map(TrustPolicy.appStoreSignedData(anchors:)) ?? .appStoreSignedData,
-            linkStore: VerifiedLinkCache(), headerCache: JWSHeaderCache(), revocation: revocation?.checker)
+        verifier = .appStore(anchors: anchors, revocation: revocation)
     }
 
     /// The verified request for the app `bundleID` at `endpoint`; `now` in milliseconds since 1970.
