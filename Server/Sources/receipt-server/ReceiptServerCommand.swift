@@ -13,6 +13,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         subcommands: [
             Serve.self, Stats.self, Ingest.self, APIKeyCommand.self, AppCommand.self, IAPKeyCommand.self, SubscriptionsCommand.self,
             ImportCommand.self,
+            WebhookCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -33,7 +33,7 @@ enum ServerApplication {
     ) async throws -> some ApplicationProtocol {
         let options = try Options(configuration)
         try checkPorts(configuration)
-        let (store, registries) = try await openStore(configuration, options: options, logger: logger)
+        let (store, registries, secrets) = try await openStore(configuration, options: options, logger: logger)
         let prometheus = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: prometheus)
         factory.defaultDurationHistogramBuckets = latencyBuckets
@@ -45,6 +45,10 @@ enum ServerApplication {
             store,
             RegistryRefresh("apps", logger: logger) { registries.apps.replace(with: try await store.apps()) },
             RegistryRefresh("hosted", logger: logger, reload: registries.reloadHosted),
+            WebhookDeliverer(
+                store: store, secrets: secrets, transport: WebhookHTTPTransport(),
+                configuration: .init(timeout: options.webhookTimeout, schedule: options.webhookRetrySchedule),
+                metrics: WebhookMetrics(factory: factory), logger: logger),
         ]
         if let metricsPort = configuration.metricsPort {
             background.append(
@@ -69,6 +73,8 @@ enum ServerApplication {
         let rootsG3: [TrustAnchor]?
         let legacyIntermediates: [Certificate]?
         let retentionMessages: RetentionMessages
+        let webhookTimeout: Duration
+        let webhookRetrySchedule: WebhookRetrySchedule
 
         init(_ configuration: ServerConfiguration) throws {
             try configuration.validate()
@@ -80,6 +86,7 @@ enum ServerApplication {
                 try configuration.legacyIntermediates.isEmpty
                 ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
             retentionMessages = try StartupOptions.retentionMessages(configuration.retentionMessages)
+            (webhookTimeout, webhookRetrySchedule) = try StartupOptions.webhooks(configuration)
         }
     }
 
@@ -102,7 +109,7 @@ enum ServerApplication {
     /// store is shut down again when that fails.
     static func openStore(
         _ configuration: ServerConfiguration, options: Options, logger: Logger
-    ) async throws -> (store: any ReceiptStorage, registries: Registries) {
+    ) async throws -> (store: any ReceiptStorage, registries: Registries, secrets: SecretsKey) {
         let (store, secrets) = try await ConfiguredStore.open(configuration, logger: logger, options: .server)
         let apps = AppRegistry()
         let hosted = HostedRegistry(secrets: secrets)
@@ -121,7 +128,7 @@ enum ServerApplication {
             try? await Stores.shutDown(store)
             throw error
         }
-        return (store, Registries(apps: apps, hosted: hosted, reloadHosted: reloadHosted))
+        return (store, Registries(apps: apps, hosted: hosted, reloadHosted: reloadHosted), secrets)
     }
 
     /// One service per surface over the store and the registries, sharing the verification slots.

@@ -168,7 +168,7 @@ public final class AppStoreAPIService: Sendable {
                 let scope = APIScope(bundleID: bundleID, environment: app.environment, appAppleID: self.registry.appleID(for: bundleID))
                 return StatusAnswer.json(CustomerRecords(transactions: [], renewals: []), scope: scope, statuses: nil, at: self.clock())
             case .transaction(let record):
-                try await self.stored { try await self.store.save(record) }
+                try await self.stored { try await self.store.save(WebhookEvent.attached(to: record)) }
                 let (customer, scope) = try await self.customer(
                     record.transaction.transactionID, bundleID: bundleID, environment: record.environment)
                 return StatusAnswer.json(customer, scope: scope, statuses: nil, at: self.clock())

@@ -95,7 +95,7 @@ public final class NotificationService: Sendable {
                 at: endpoint)
         }
         do {
-            try await metrics.storage.measure { try await store.save(record) }
+            try await metrics.storage.measure { try await store.save(WebhookEvent.attached(to: record)) }
         } catch {
             logger.error("storage unavailable", metadata: ["error": "\(error)", "endpoint": "\(endpoint)"])
             return finish(

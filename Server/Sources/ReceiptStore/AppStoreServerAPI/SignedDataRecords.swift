@@ -63,6 +63,9 @@ public struct PostedTransaction: Sendable, Hashable {
     /// transaction id, the latest `signedDate` wins): what `receipt-server import` reads beside a
     /// transaction in Get All Subscription Statuses. Nil for what an app's backend posts.
     public var renewalInfo: RenewalInfoRecord?
+    /// The outgoing webhook event it causes (issue 38), written with it when the transaction is
+    /// new to the server and an endpoint receives it; nil for none.
+    public var webhookEvent: WebhookEventRecord?
 
     /// A posted transaction of verified values.
     public init(bundleID: String, environment: String, transaction: NotificationTransaction, renewalInfo: RenewalInfoRecord? = nil) {

@@ -22,6 +22,9 @@ public struct NotificationRecord: Sendable, Hashable {
     /// `appData.signedAppTransactionInfo` (`RESCIND_CONSENT`), verified, when it names an
     /// `appTransactionId`.
     public var appTransaction: AppTransactionRecord?
+    /// The outgoing webhook event it causes (issue 38), written with it when it is new and an
+    /// endpoint receives it; nil for none.
+    public var webhookEvent: WebhookEventRecord?
 
     /// A record of verified values.
     public init(

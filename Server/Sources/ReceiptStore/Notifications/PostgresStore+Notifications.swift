@@ -27,6 +27,7 @@ extension PostgresStore {
     /// One batch in the connection's open transaction: one multi-row statement per table (per
     /// chunk of `maxBinds` values).
     static func write(_ batch: [SignedDataWrite], _ connection: PostgresConnection, logger: Logger) async throws {
+        try await writeWebhookEvents(batch, connection, logger: logger)
         let rows = NotificationStatements.Rows(batch)
         let now = EpochMilliseconds.now()
         try await insert(rows.notifications, columns: 9, NotificationStatements.insertNotifications, connection, logger) { n, binds in

@@ -23,6 +23,7 @@ extension SQLiteStore {
 
     /// One batch in the current transaction. Returns whether any row changed.
     static func write(_ batch: [SignedDataWrite], _ db: Database) throws -> Bool {
+        try writeWebhookEvents(batch, db)
         let rows = NotificationStatements.Rows(batch)
         let now = EpochMilliseconds.now()
         var changed = false

@@ -115,6 +115,7 @@ enum Schema {
         },
         AppTransactionSchema.migration,   // version 9 (AppStoreServerAPI/AppTransactionSchema.swift)
         ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
+        WebhookSchema.migration,   // version 11 (Webhooks/WebhookSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -45,6 +45,10 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("retention-message"),
         help: "BUNDLE_ID=MESSAGE_UUID[:PRODUCT_ID], repeatable: the retention message answered for the app (:PRODUCT_ID: a switch-plan message).")
     var retentionMessages: [String] = []
+    @Option(help: "Webhooks: how long one delivery attempt may take, e.g. 10s or 500ms (default 10s).") var webhookTimeout: String?
+    @Option(
+        help: "Webhooks: delays before each retry, comma-separated, e.g. 1s,2s,4s (default 5m,10m,20m,40m,80m,1d,1d,1d; then failed).")
+    var webhookRetrySchedule: String?
 
     func run() async throws {
         var configuration = try storage.configuration()
@@ -73,6 +77,8 @@ struct Serve: AsyncParsableCommand {
         if let revocation { configuration.revocation = try ServerConfiguration.checkedRevocation(revocation) }
         if let ocspCacheTTL { configuration.ocspCacheTTL = try ServerConfiguration.checkedOCSPCacheTTL(ocspCacheTTL) }
         if !retentionMessages.isEmpty { configuration.retentionMessages = retentionMessages }
+        if let webhookTimeout { configuration.webhookTimeout = webhookTimeout }
+        if let webhookRetrySchedule { configuration.webhookRetrySchedule = webhookRetrySchedule }
         let logger = try makeLogger(configuration.logLevel)
         let host = configuration.host
         let application = try await ServerApplication.make(configuration, logger: logger) { port in

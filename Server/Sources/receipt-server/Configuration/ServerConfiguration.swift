@@ -62,6 +62,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `BUNDLE_ID=MESSAGE_UUID[:PRODUCT_ID]` values: the retention message answered for each app
     /// at the Get Retention Message endpoint (with a product id, a switch-plan message).
     public var retentionMessages: [String] = []
+    /// Webhooks (issue 38): how long one delivery attempt may take (`10s`, `500ms`, …).
+    public var webhookTimeout = "10s"
+    /// Webhooks: the delays before each retry, comma-separated (`WebhookRetrySchedule`).
+    public var webhookRetrySchedule = "5m,10m,20m,40m,80m,1d,1d,1d"
 
     public init() {}
 
@@ -84,7 +88,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `root`, `root-g3`, `legacy-intermediate`, `allow-xcode`, `max-body`, `cache`, `cache-bytes`, `max-verifications`,
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
-    /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`, `retention-message`). An unknown key or a value of the wrong type is an error naming the
+    /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`, `retention-message`, `webhook-timeout`,
+    /// `webhook-retry-schedule`). An unknown key or a value of the wrong type is an error naming the
     /// file and the key (and the type expected), so a typo never passes silently; a list key
     /// (`app`, `root`, `root-g3`, `legacy-intermediate`, `retention-message`) also takes one string; `null` is as if
     /// the key were absent.
@@ -119,6 +124,8 @@ public struct ServerConfiguration: Sendable, Equatable {
             if let value = try file.string("revocation") { revocation = try Self.checkedRevocation(value) }
             if let value = try file.integer("ocsp-cache-ttl") { ocspCacheTTL = try Self.checkedOCSPCacheTTL(value) }
             if let value = try file.strings("retention-message") { retentionMessages = value }
+            if let value = try file.string("webhook-timeout") { webhookTimeout = value }
+            if let value = try file.string("webhook-retry-schedule") { webhookRetrySchedule = value }
         } catch .invalidValue(let key, let value) {
             throw .inFile(path: path, .invalidValue(key, value))
         }
@@ -130,6 +137,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "cache-bytes", "max-verifications", "request-timeout", "max-connections", "metrics-host", "metrics-port",
         "inspect-rate", "inspect-burst", "log-level", "idle-timeout", "inspector", "key-rate", "key-burst", "secrets-key-file",
         "revocation", "ocsp-cache-ttl", "retention-message",
+        "webhook-timeout", "webhook-retry-schedule",
     ]
 
     /// `text` when it is `none` or `ocsp`.
