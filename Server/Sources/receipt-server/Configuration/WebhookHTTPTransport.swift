@@ -4,7 +4,8 @@ import ReceiptService
 
 /// The webhooks' HTTP client (AsyncHTTPClient): one client for the process, redirects not
 /// followed (a 3xx is an answer like any non-2xx: the operator configured this URL), no
-/// decompression, up to 64 connections per host, at most `maxAnswerBytes` of an answer read.
+/// decompression, up to 64 connections per host, 2 s to connect, at most `maxAnswerBytes` of an
+/// answer read.
 struct WebhookHTTPTransport: WebhookTransport {
     /// What is read of an answer's body before it is dropped.
     static let maxAnswerBytes = 64 << 10
@@ -14,6 +15,9 @@ struct WebhookHTTPTransport: WebhookTransport {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         configuration.httpVersion = .http1Only
+        // A refused or unanswered connection fails the attempt within 2 s (the pool keeps trying
+        // to connect until then) instead of holding it until the attempt's own timeout.
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(2))
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
