@@ -15,6 +15,9 @@ struct Migration: Sendable {
     enum Rewrite: Sendable {
         /// Version 5: seal raw app keys, salt shared-secret hashes, store the key check value.
         case sealSecrets
+        /// Entitlements and metrics (`SubscriptionMetricsSchema`): the price, currency, reason and
+        /// discount of signed transactions stored before, read from their JWS.
+        case signedTransactionFacts
     }
 
     let version: Int
@@ -115,6 +118,9 @@ enum Schema {
         },
         AppTransactionSchema.migration,   // version 9 (AppStoreServerAPI/AppTransactionSchema.swift)
         ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
+        // version 11: webhooks (issue 38) is merged here
+        // Version 11 until webhooks' 11 is merged, then 12 (SubscriptionMetrics/SubscriptionMetricsSchema.swift):
+        SubscriptionMetricsSchema.migration,
     ]
 
     /// The newest version this program knows.
