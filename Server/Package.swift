@@ -58,6 +58,7 @@ let package = Package(
             name: "ReceiptService",
             dependencies: [
                 "ReceiptStore",
+                .product(name: "DER", package: "swift-receipt"),
                 .product(name: "AppReceipt", package: "swift-receipt"),
                 .product(name: "AppStoreJWS", package: "swift-receipt"),
                 .product(name: "LegacyReceipt", package: "swift-receipt"),

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import ReceiptService
-import ReceiptStore
 
 /// `GET /dashboard`: the subscription metrics of one app as charts (`DashboardPage`), for the
 /// operator only. Without a valid dashboard token (`receipt-server dashboard-token create`) it
@@ -32,7 +31,7 @@ struct DashboardController {
         let query = AppStoreAPIController.query(request)
         func value(_ name: String) -> String? { query.last { $0.name == name }?.value }
         let apps = await dashboard.registeredApps()
-        let today = UTCDay.of(milliseconds: EpochMilliseconds.now())
+        let today = dashboard.today()
         var form = DashboardPage.Form(
             bundleID: value("bundle") ?? apps.first ?? "", environment: value("environment") ?? "Production",
             from: value("from") ?? UTCDay.format(max(0, today - 89)), to: value("to") ?? UTCDay.format(today), apps: apps)

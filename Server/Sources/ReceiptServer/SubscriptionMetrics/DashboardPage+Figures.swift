@@ -1,14 +1,13 @@
 import Foundation
 import ReceiptService
-import ReceiptStore
 
 extension DashboardPage {
     /// The headline tiles, the charts and the day-by-day table of `days`.
-    static func figures(_ form: Form, _ days: [MetricsDay]) -> String {
+    static func figures(_ form: Form, _ days: [SubscriptionMetricsDay]) -> String {
         guard let last = days.last else { return "" }
         let dates = days.map(\.day)
         let currencies = Set(days.flatMap { Array($0.mrr.keys) + Array($0.revenue.keys) }).sorted()
-        func total(_ key: KeyPath<MetricsDay, Int64>) -> Int64 { days.reduce(0) { $0 + $1[keyPath: key] } }
+        func total(_ key: KeyPath<SubscriptionMetricsDay, Int64>) -> Int64 { days.reduce(0) { $0 + $1[keyPath: key] } }
         let trialStarts = total(\.trialStarts), conversions = total(\.trialConversions)
         let revenue = currencies.map { c in (c, days.reduce(0) { $0 + ($1.revenue[c] ?? 0) }) }.filter { $0.1 != 0 }
         var html = #"<p class="scope" id="scope">\#(escape(form.bundleID)) · \#(escape(form.environment)) · "#
@@ -87,7 +86,7 @@ extension DashboardPage {
     }
 
     /// Every figure, day by day.
-    static func table(_ days: [MetricsDay], _ currencies: [String]) -> String {
+    static func table(_ days: [SubscriptionMetricsDay], _ currencies: [String]) -> String {
         var html = #"<details id="table"><summary>Day by day</summary><div class="scroll"><table><thead><tr><th>Date</th><th>Active</th>"#
         html += "<th>New</th><th>Renewals</th><th>Expirations</th><th>Refunds</th><th>Trial starts</th><th>Conversions</th>"
         html += currencies.map { "<th>Revenue \(escape($0))</th><th>MRR \(escape($0))</th>" }.joined() + "</tr></thead><tbody>"

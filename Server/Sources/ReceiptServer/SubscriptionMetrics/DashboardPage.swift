@@ -1,5 +1,4 @@
 import ReceiptService
-import ReceiptStore
 
 /// The dashboard's pages, rendered on the server: no script at all, the style inline and allowed
 /// by its hash, charts as inline SVG (`DashboardChart`), forms posting to this server only. The
@@ -70,7 +69,7 @@ enum DashboardPage {
             head: #"<meta http-equiv="refresh" content="0; url=/dashboard">"# + "\n"), httpStatus: 200)
 
     /// The dashboard of `days` (nil: only the form, with `problem`).
-    static func charts(_ form: Form, days: [MetricsDay]?, problem: String?, httpStatus: Int) -> ServiceAnswer {
+    static func charts(_ form: Form, days: [SubscriptionMetricsDay]?, problem: String?, httpStatus: Int) -> ServiceAnswer {
         var body = """
             <header>
             <h1>Subscriptions</h1>

@@ -12,7 +12,7 @@ extension SQLiteStore {
     }
 
     public func setEntitlement(bundleID: String, _ definition: EntitlementDefinition) async throws {
-        try await writeEntitlements { db in
+        try await writeEdit { db in
             _ = try Row.fetchAll(db, sql: EntitlementStatements.delete, arguments: [bundleID, definition.name])
             for product in Set(definition.productIDs) {
                 try db.execute(sql: EntitlementStatements.insert, arguments: [bundleID, definition.name, product])
@@ -21,7 +21,7 @@ extension SQLiteStore {
     }
 
     public func removeEntitlement(bundleID: String, name: String) async throws -> Bool {
-        try await writeEntitlements { db in
+        try await writeEdit { db in
             try !Row.fetchAll(db, sql: EntitlementStatements.delete, arguments: [bundleID, name]).isEmpty
         }
     }
@@ -33,14 +33,5 @@ extension SQLiteStore {
         }
         guard !originals.isEmpty else { return CustomerRecords(transactions: [], renewals: []) }
         return try await customer(bundleID: bundleID, environment: environment, originals: originals)
-    }
-
-    /// One write transaction, failures reported as `StoreError.database`.
-    private func writeEntitlements<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await pool.write(body)
-        } catch {
-            throw StoreError.database(String(describing: error))
-        }
     }
 }

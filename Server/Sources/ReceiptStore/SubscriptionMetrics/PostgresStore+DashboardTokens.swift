@@ -15,20 +15,13 @@ extension PostgresStore {
         binds.append(token.id)
         binds.append(ByteBuffer(bytes: token.sha256))
         binds.append(token.createdMilliseconds)
-        _ = try await runDashboardTokens(DashboardTokenStatements.insert, binds)
+        _ = try await runEdit(DashboardTokenStatements.insert, binds)
     }
 
     public func revokeDashboardToken(id: String, at milliseconds: Int64) async throws -> Bool {
         var binds = PostgresBindings()
         binds.append(milliseconds)
         binds.append(id)
-        return try await runDashboardTokens(DashboardTokenStatements.revoke, binds) > 0
-    }
-
-    /// Runs one statement; returns the number of rows it returned.
-    private func runDashboardTokens(_ sql: String, _ binds: PostgresBindings) async throws -> Int {
-        try await database { [client, logger] in
-            try await client.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(sql), binds: binds), logger: logger).all().count
-        }
+        return try await runEdit(DashboardTokenStatements.revoke, binds) > 0
     }
 }

@@ -12,22 +12,14 @@ extension SQLiteStore {
     }
 
     public func addDashboardToken(_ token: DashboardTokenRecord) async throws {
-        try await writeDashboardTokens { db in
+        try await writeEdit { db in
             try db.execute(sql: DashboardTokenStatements.insert, arguments: [token.id, Data(token.sha256), token.createdMilliseconds])
         }
     }
 
     public func revokeDashboardToken(id: String, at milliseconds: Int64) async throws -> Bool {
-        try await writeDashboardTokens { db in
+        try await writeEdit { db in
             try !String.fetchAll(db, sql: DashboardTokenStatements.revoke, arguments: [milliseconds, id]).isEmpty
-        }
-    }
-
-    private func writeDashboardTokens<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await pool.write(body)
-        } catch {
-            throw StoreError.database(String(describing: error))
         }
     }
 }
