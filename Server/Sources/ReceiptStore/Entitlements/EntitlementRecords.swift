@@ -29,21 +29,29 @@ public protocol EntitlementStore: Sendable {
 
 /// The SQL of entitlements, for both backends (`?` placeholders, numbered for PostgreSQL).
 enum EntitlementStatements {
-    /// How many original transactions one account read covers at most.
-    static let maxOriginals = 1_000
+    /// How many of a user's transactions one account read looks at (their original ids, each
+    /// once, are then read whole).
+    static let maxRows = SignedDataStatements.maxCustomerRows
 
     static let select = "SELECT name, product_id FROM entitlements WHERE bundle_id = ? ORDER BY name, product_id"
     static let delete = "DELETE FROM entitlements WHERE bundle_id = ? AND name = ? RETURNING name"
     static let insert = "INSERT INTO entitlements (bundle_id, name, product_id) VALUES (?, ?, ?)"
 
-    /// The original transactions a user's token names (`notification_transactions_by_token`).
+    /// The original transaction ids of a user's token's transactions, one per transaction (by
+    /// `notification_transactions_by_token`: without DISTINCT, which would make SQLite walk the
+    /// app's transactions in original-id order instead); `originalIDs(_:)` keeps each once.
     static func originals(bundleID: String, environment: String, token: String, _ d: SQLDialect) -> SQLStatement {
         SQLStatement(
             d,
             """
-            SELECT DISTINCT original_transaction_id FROM notification_transactions \
+            SELECT original_transaction_id FROM notification_transactions \
             WHERE bundle_id = ? AND environment = ? AND app_account_token = ? AND signed_transaction IS NOT NULL LIMIT ?
-            """, .text(bundleID), .text(environment), .text(token), .integer(Int64(maxOriginals)))
+            """, .text(bundleID), .text(environment), .text(token), .integer(Int64(maxRows)))
+    }
+
+    /// Each original transaction id once, sorted.
+    static func originalIDs(_ ids: [String]) -> [String] {
+        Array(Set(ids)).sorted()
     }
 
     /// Definitions from (name, product id) rows in order.

@@ -39,7 +39,8 @@ extension PostgresStore {
         try await database { [client, logger] in
             try await client.withConnection { connection in
                 let named = EntitlementStatements.originals(bundleID: bundleID, environment: environment, token: appAccountToken, .postgres)
-                let originals = try await connection.query(Self.query(named), logger: logger).decode(String.self).all().sorted()
+                let originals = EntitlementStatements.originalIDs(
+                    try await connection.query(Self.query(named), logger: logger).decode(String.self).all())
                 guard !originals.isEmpty else { return CustomerRecords(transactions: [], renewals: []) }
                 return try await Self.readCustomer(connection, bundleID: bundleID, environment: environment, originals: originals, logger: logger)
             }

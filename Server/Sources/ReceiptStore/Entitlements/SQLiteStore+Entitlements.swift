@@ -29,7 +29,8 @@ extension SQLiteStore {
     public func account(bundleID: String, environment: String, appAccountToken: String) async throws -> CustomerRecords {
         let statement = EntitlementStatements.originals(bundleID: bundleID, environment: environment, token: appAccountToken, .sqlite)
         let originals = try await read { db in
-            try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)).sorted()
+            EntitlementStatements.originalIDs(
+                try String.fetchAll(db.cachedStatement(sql: statement.text), arguments: Self.arguments(statement)))
         }
         guard !originals.isEmpty else { return CustomerRecords(transactions: [], renewals: []) }
         return try await customer(bundleID: bundleID, environment: environment, originals: originals)
