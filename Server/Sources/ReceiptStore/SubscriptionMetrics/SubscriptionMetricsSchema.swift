@@ -13,7 +13,9 @@
 /// - `dashboard_tokens`: the operator's dashboard credentials (`receipt-server dashboard-token`):
 ///   the public id and the SHA-256 of the whole token (never the token), created and revoked dates.
 /// - Indexes: `notification_transactions_by_purchase` (the day's purchases),
-///   `notification_transactions_by_expiry` (the subscriptions still running in a window) and
+///   `notification_transactions_by_expiry` (the subscriptions still running in a window),
+///   `notification_transactions_by_subscription` (every column the metrics read of a subscription's
+///   transactions, in its order: read from the index alone) and
 ///   `notification_transactions_by_revocation` (the day's refunds), each led by (bundle id,
 ///   environment).
 enum SubscriptionMetricsSchema {
@@ -47,6 +49,11 @@ enum SubscriptionMetricsSchema {
             """
             CREATE INDEX notification_transactions_by_expiry ON notification_transactions
                 (bundle_id, environment, expires_date_ms, original_transaction_id) WHERE expires_date_ms IS NOT NULL
+            """,
+            """
+            CREATE INDEX notification_transactions_by_subscription ON notification_transactions
+                (bundle_id, environment, product_type, original_transaction_id, purchase_date_ms, transaction_id, expires_date_ms,
+                revocation_date_ms, price, currency, offer_discount_type, transaction_reason)
             """,
             """
             CREATE INDEX notification_transactions_by_revocation ON notification_transactions

@@ -28,7 +28,9 @@
 /// Only the subscriptions that can count in the window are read whole: those with a transaction
 /// expiring from the window's first day on, or in a grace period then (index
 /// `notification_transactions_by_expiry`); the day's purchases and refunds are read by their
-/// indexes. Only rows holding a JWS are seen, as everywhere in the App Store Server API.
+/// indexes, the subscriptions' transactions from `notification_transactions_by_subscription` alone.
+/// Only rows holding a JWS are seen, as everywhere in the App Store Server API (`product_type` is
+/// only ever written with the JWS).
 enum SubscriptionMetricsStatements {
     static let day: Int64 = 86_400_000
     static let autoRenewable = "'Auto-Renewable Subscription'"
@@ -64,7 +66,7 @@ enum SubscriptionMetricsStatements {
                 FROM notification_transactions t
                 LEFT JOIN renewal_infos r ON r.bundle_id = t.bundle_id AND r.environment = t.environment
                     AND r.original_transaction_id = t.original_transaction_id AND r.billing_retry = 1 AND r.signed_renewal_info IS NOT NULL
-                WHERE t.bundle_id = ? AND t.environment = ? AND t.product_type = \(autoRenewable) AND t.signed_transaction IS NOT NULL
+                WHERE t.bundle_id = ? AND t.environment = ? AND t.product_type = \(autoRenewable)
                     AND t.original_transaction_id IN (SELECT original_transaction_id FROM candidates)
                 WINDOW w AS (PARTITION BY t.original_transaction_id ORDER BY t.purchase_date_ms, LENGTH(t.transaction_id), \(byID))
             ),
