@@ -58,6 +58,7 @@ let package = Package(
             name: "ReceiptService",
             dependencies: [
                 "ReceiptStore",
+                .product(name: "DER", package: "swift-receipt"),
                 .product(name: "AppReceipt", package: "swift-receipt"),
                 .product(name: "AppStoreJWS", package: "swift-receipt"),
                 .product(name: "LegacyReceipt", package: "swift-receipt"),
@@ -144,6 +145,15 @@ let package = Package(
             ]),
         // Inputs for Server/bench's App Store Server API rows: customers' notifications and
         // transactions signed by the G3-shaped test chain, an In-App Purchase key and its JWTs.
+        // Server/bench's subscription metrics and entitlements rows: a database filled through
+        // ReceiptStore with subscribers over 180 days.
+        .executableTarget(
+            name: "bench-subscription-metrics",
+            dependencies: [
+                "ReceiptService", "ReceiptStore",
+                .product(name: "ReceiptTestSupport", package: "swift-receipt"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "bench-appstore-api",
             dependencies: [

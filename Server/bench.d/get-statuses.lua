@@ -2,7 +2,8 @@
 -- turn (each thread from its own offset). Authorization: the one JWT of JWT_FILE, or with
 -- JWTS_FILE a different JWT each request (each thread takes every Nth line of THREADS; a thread
 -- that has used all its tokens starts over and the summary counts the reused ones). Counts answers
--- that are not HTTP 200 with a non-empty "data", by status.
+-- that are not HTTP 200 with a non-empty "data", by status. URL_PREFIX and EXPECT change the path
+-- before the id and the text a good answer holds (Server/bench-subscription-metrics: entitlements).
 local threads = {}
 local count = 0
 function setup(thread)
@@ -38,7 +39,7 @@ function init(args)
 end
 
 function request()
-    local path = "/inApps/v1/subscriptions/" .. ids[next_id]
+    local path = (os.getenv("URL_PREFIX") or "/inApps/v1/subscriptions/") .. ids[next_id]
     next_id = next_id % #ids + 1
     local token = tokens[next_token]
     next_token = next_token % #tokens + 1
@@ -48,7 +49,7 @@ function request()
 end
 
 function response(status, headers, body)
-    if status ~= 200 or not string.find(body, '"data":[{', 1, true) then
+    if status ~= 200 or not string.find(body, os.getenv("EXPECT") or '"data":[{', 1, true) then
         bad = bad + 1
         statuses[status] = (statuses[status] or 0) + 1
     end

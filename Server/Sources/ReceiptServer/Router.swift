@@ -14,11 +14,15 @@ public struct ServerServices: Sendable {
     /// Nil: the inspector is off (`--inspector off`, or a host that is not loopback).
     public var inspector: InspectorService?
     public var health: HealthService
+    /// Entitlements and subscription metrics (DESIGN §18), behind `appStoreAPIGate`; the dashboard.
+    public var subscriptions: SubscriptionServices
 
     public init(
         verifyReceipt: VerifyReceiptService, notifications: NotificationService, retention: RetentionService, hosted: HostedService,
-        appStoreAPI: AppStoreAPIService, appStoreAPIGate: AppStoreAPIGate, inspector: InspectorService?, health: HealthService
+        appStoreAPI: AppStoreAPIService, appStoreAPIGate: AppStoreAPIGate, inspector: InspectorService?, health: HealthService,
+        subscriptions: SubscriptionServices
     ) {
+        self.subscriptions = subscriptions
         self.verifyReceipt = verifyReceipt
         self.notifications = notifications
         self.retention = retention
@@ -42,10 +46,26 @@ public func buildRouter(_ services: ServerServices, maxBody: Int, metrics: any M
     router.addRoutes(RetentionController(service: services.retention, maxBody: maxBody).endpoints)
     router.addRoutes(HostedController(service: services.hosted, maxBody: maxBody).endpoints)
     router.addRoutes(AppStoreAPIController(service: services.appStoreAPI, gate: services.appStoreAPIGate, maxBody: maxBody).endpoints)
+    router.addRoutes(EntitlementsController(service: services.subscriptions.entitlements, gate: services.appStoreAPIGate).endpoints)
+    router.addRoutes(SubscriptionMetricsController(service: services.subscriptions.metrics, gate: services.appStoreAPIGate).endpoints)
+    router.addRoutes(DashboardController(dashboard: services.subscriptions.dashboard, maxBody: maxBody).endpoints)
     if let inspector = services.inspector {
         router.addRoutes(InspectorController(service: inspector, maxBody: maxBody).endpoints)
     }
     router.addRoutes(HealthController(service: services.health).endpoints)
     router.addRoutes(OpenAPIController().endpoints)
     return router
+}
+
+/// The services of entitlements, subscription metrics and the dashboard (DESIGN §18).
+public struct SubscriptionServices: Sendable {
+    public var entitlements: EntitlementsService
+    public var metrics: SubscriptionMetricsService
+    public var dashboard: SubscriptionDashboard
+
+    public init(entitlements: EntitlementsService, metrics: SubscriptionMetricsService, dashboard: SubscriptionDashboard) {
+        self.entitlements = entitlements
+        self.metrics = metrics
+        self.dashboard = dashboard
+    }
 }

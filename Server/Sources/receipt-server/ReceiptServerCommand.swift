@@ -4,7 +4,8 @@ import Logging
 import ReceiptServer
 
 /// `receipt-server [serve] [options]` and the other commands (`Commands/`): `stats`, `ingest`,
-/// the registry's `app …`, `apikey …` and `iapkey …`, `subscriptions` and `import`.
+/// the registry's `app …`, `apikey …` and `iapkey …`, `subscriptions` and `import`; `entitlement …`,
+/// `report` and `dashboard-token …` (DESIGN §18).
 @main
 struct ReceiptServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +15,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             Serve.self, Stats.self, Ingest.self, APIKeyCommand.self, AppCommand.self, IAPKeyCommand.self, SubscriptionsCommand.self,
             ImportCommand.self,
             WebhookCommand.self,
+            EntitlementCommand.self, ReportCommand.self, DashboardTokenCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

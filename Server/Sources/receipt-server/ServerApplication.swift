@@ -173,7 +173,16 @@ enum ServerApplication {
             : nil
         return ServerServices(
             verifyReceipt: verifyReceipt, notifications: notifications, retention: retention, hosted: hosted, appStoreAPI: appStoreAPI,
-            appStoreAPIGate: gate, inspector: inspector, health: HealthService(store: store))
+            appStoreAPIGate: gate, inspector: inspector, health: HealthService(store: store),
+            subscriptions: subscriptionServices(store: store, logger: logger))
+    }
+
+    /// Entitlements, subscription metrics and the dashboard over `store`.
+    static func subscriptionServices(store: any ReceiptStorage, logger: Logger) -> SubscriptionServices {
+        let metrics = SubscriptionMetricsService(store: store, logger: logger)
+        return SubscriptionServices(
+            entitlements: EntitlementsService(store: store, logger: logger), metrics: metrics,
+            dashboard: SubscriptionDashboard(access: DashboardAccess(store: store), metrics: metrics) { try await store.apps().map(\.bundleID) })
     }
 
     /// One line with what the server was configured with (never a secret).

@@ -16,6 +16,7 @@ extension ServiceAnswer: ResponseGenerator {
             response = Response(status: status, headers: [.contentLength: "0"])
         }
         if let contentSecurityPolicy { response.headers[.contentSecurityPolicy] = contentSecurityPolicy }
+        if let setCookie { response.headers[.setCookie] = setCookie }
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         if closesConnection { response.headers[.connection] = "close" }
         return response

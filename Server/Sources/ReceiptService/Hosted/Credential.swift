@@ -12,6 +12,8 @@ public struct Credential: Sendable, Hashable {
         case apiKey = "act"
         /// An app token, as the reference's `token=app_…`.
         case appToken = "app"
+        /// The operator's dashboard token (`receipt-server dashboard-token create`).
+        case dashboard = "dsh"
     }
 
     /// The whole credential, as the client sends it.

@@ -27,6 +27,8 @@ public struct ServiceAnswer: Sendable, Hashable {
     public var closesConnection = false
     /// A `Content-Security-Policy` for an HTML page.
     public var contentSecurityPolicy: String?
+    /// A `Set-Cookie` value (the dashboard's session).
+    public var setCookie: String?
 
     /// An answer with a body of `contentType` (JSON unless told).
     public init(httpStatus: Int = 200, _ body: String, contentType: ContentType = .json, retryAfter: Int? = nil) {

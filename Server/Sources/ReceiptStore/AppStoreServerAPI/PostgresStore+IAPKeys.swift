@@ -25,18 +25,19 @@ extension PostgresStore {
         binds.append(IAPKeyColumns.bundleIDs(key.bundleIDs))
         binds.append(key.createdMilliseconds)
         binds.append(key.revokedMilliseconds)
-        _ = try await runIAPKeys(IAPKeyColumns.put, binds)
+        _ = try await runEdit(IAPKeyColumns.put, binds)
     }
 
     public func revokeIAPKey(id: String, at milliseconds: Int64) async throws -> Bool {
         var binds = PostgresBindings()
         binds.append(milliseconds)
         binds.append(id)
-        return try await runIAPKeys(IAPKeyColumns.revoke, binds) > 0
+        return try await runEdit(IAPKeyColumns.revoke, binds) > 0
     }
 
-    /// Runs one statement; returns the number of rows it returned.
-    private func runIAPKeys(_ sql: String, _ binds: PostgresBindings) async throws -> Int {
+    /// Runs one statement (an edit by a command: keys, dashboard tokens); returns the number of
+    /// rows it returned.
+    func runEdit(_ sql: String, _ binds: PostgresBindings) async throws -> Int {
         try await database { [client, logger] in
             var count = 0
             for try await _ in try await client.query(PostgresQuery(unsafeSQL: StoreStatements.numbered(sql), binds: binds), logger: logger) {

@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 
 /// The App Store Server API's reads and the posted transactions' writes in PostgreSQL.
@@ -15,16 +16,24 @@ extension PostgresStore {
                 let named = SignedDataStatements.originalsOf(transactionID, bundleID: bundleID, environment: environment, .postgres)
                 let originals = try await connection.query(Self.query(named), logger: logger).decode(String.self).all().sorted()
                 guard !originals.isEmpty else { return nil }
-                let transactions = SignedDataStatements.transactionsOf(
-                    originals, limit: SignedDataStatements.maxCustomerRows, bundleID: bundleID, environment: environment, .postgres)
-                let renewals = SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .postgres)
-                return CustomerRecords(
-                    transactions: try await connection.query(Self.query(transactions), logger: logger)
-                        .decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction),
-                    renewals: try await connection.query(Self.query(renewals), logger: logger)
-                        .decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal))
+                return try await Self.readCustomer(connection, bundleID: bundleID, environment: environment, originals: originals, logger: logger)
             }
         }
+    }
+
+    /// The signed transactions (newest first, at most `SignedDataStatements.maxCustomerRows`) and
+    /// renewal infos of `originals` (not empty).
+    static func readCustomer(
+        _ connection: PostgresConnection, bundleID: String, environment: String, originals: [String], logger: Logger
+    ) async throws -> CustomerRecords {
+        let transactions = SignedDataStatements.transactionsOf(
+            originals, limit: SignedDataStatements.maxCustomerRows, bundleID: bundleID, environment: environment, .postgres)
+        let renewals = SignedDataStatements.renewalsOf(originals, bundleID: bundleID, environment: environment, .postgres)
+        return CustomerRecords(
+            transactions: try await connection.query(query(transactions), logger: logger)
+                .decode(SignedDataStatements.TransactionColumns.self).all().map(SignedDataStatements.transaction),
+            renewals: try await connection.query(query(renewals), logger: logger)
+                .decode(SignedDataStatements.RenewalColumns.self).all().map(SignedDataStatements.renewal))
     }
 
     public func notificationHistory(bundleID: String, environment: String, query: NotificationHistoryQuery) async throws -> [StoredNotificationEntry]

@@ -15,7 +15,7 @@ extension SQLiteStore {
     }
 
     public func putIAPKey(_ key: IAPKeyRecord) async throws {
-        try await writeIAPKeys { db in
+        try await writeEdit { db in
             try db.execute(
                 sql: IAPKeyColumns.put,
                 arguments: [
@@ -26,13 +26,14 @@ extension SQLiteStore {
     }
 
     public func revokeIAPKey(id: String, at milliseconds: Int64) async throws -> Bool {
-        try await writeIAPKeys { db in
+        try await writeEdit { db in
             try !String.fetchAll(db, sql: IAPKeyColumns.revoke, arguments: [milliseconds, id]).isEmpty
         }
     }
 
-    /// One write transaction, failures reported as `StoreError.database`.
-    private func writeIAPKeys<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// One write transaction outside the group-commit writer (an edit by a command: keys,
+    /// entitlements, dashboard tokens), failures reported as `StoreError.database`.
+    func writeEdit<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.write(body)
         } catch {

@@ -32,7 +32,7 @@ extension SQLiteStore {
     }
 
     /// The customer of `originals` (sorted), from the cache or read.
-    private func customer(bundleID: String, environment: String, originals: [String]) async throws -> CustomerRecords {
+    func customer(bundleID: String, environment: String, originals: [String]) async throws -> CustomerRecords {
         let key = ReadCaches.CustomerKey(bundleID: bundleID, environment: environment, originalTransactionIDs: originals)
         let (cached, generation) = caches.customers.lookup(key)
         if let cached { return cached }
@@ -52,7 +52,7 @@ extension SQLiteStore {
                 SignedDataStatements.transaction(
                     (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]))
             },
-            renewals: try rows(db, renewals) { row in SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4])) })
+            renewals: try rows(db, renewals) { row in SignedDataStatements.renewal((row[0], row[1], row[2], row[3], row[4], row[5])) })
     }
 
     public func notificationHistory(bundleID: String, environment: String, query: NotificationHistoryQuery) async throws -> [StoredNotificationEntry]

@@ -16,12 +16,17 @@ public struct SignedTransactionFacts: Sendable, Hashable {
     /// `appAccountToken` (a UUID the app set at purchase time: the app's own user id, never a
     /// link between original transactions).
     public var appAccountToken: String?
+    /// What the subscription metrics read (`SubscriptionMetricsSchema`): `price` in milliunits,
+    /// `currency`, `transactionReason` and `offerDiscountType`.
+    public var commerce: SignedCommerceFacts
 
     /// Facts of a verified token.
     public init(
         jws: String, type: String, subscriptionGroupIdentifier: String?, expiresMilliseconds: Int64?,
-        revocationMilliseconds: Int64?, inAppOwnershipType: String?, appAccountToken: String?
+        revocationMilliseconds: Int64?, inAppOwnershipType: String?, appAccountToken: String?,
+        commerce: SignedCommerceFacts = SignedCommerceFacts()
     ) {
+        self.commerce = commerce
         self.jws = jws
         self.type = type
         self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
@@ -40,12 +45,35 @@ public struct SignedRenewalFacts: Sendable, Hashable {
     public var isInBillingRetryPeriod: Bool
     /// `gracePeriodExpiresDate`, milliseconds since 1970.
     public var gracePeriodExpiresMilliseconds: Int64?
+    /// `autoRenewStatus` (1 on, 0 off), the entitlements' `willAutoRenew`.
+    public var autoRenewStatus: Int64?
 
     /// Facts of a verified token.
-    public init(jws: String, isInBillingRetryPeriod: Bool, gracePeriodExpiresMilliseconds: Int64?) {
+    public init(jws: String, isInBillingRetryPeriod: Bool, gracePeriodExpiresMilliseconds: Int64?, autoRenewStatus: Int64? = nil) {
+        self.autoRenewStatus = autoRenewStatus
         self.jws = jws
         self.isInBillingRetryPeriod = isInBillingRetryPeriod
         self.gracePeriodExpiresMilliseconds = gracePeriodExpiresMilliseconds
+    }
+}
+
+/// What the subscription metrics read of a signed transaction (DESIGN §18).
+public struct SignedCommerceFacts: Sendable, Hashable {
+    /// `price`, in milliunits of `currency`.
+    public var price: Int64?
+    /// `currency`, ISO 4217.
+    public var currency: String?
+    /// `transactionReason`: `PURCHASE` or `RENEWAL`.
+    public var transactionReason: String?
+    /// `offerDiscountType`: `FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT` or `ONE_TIME`.
+    public var offerDiscountType: String?
+
+    /// Facts of a verified token.
+    public init(price: Int64? = nil, currency: String? = nil, transactionReason: String? = nil, offerDiscountType: String? = nil) {
+        self.price = price
+        self.currency = currency
+        self.transactionReason = transactionReason
+        self.offerDiscountType = offerDiscountType
     }
 }
 

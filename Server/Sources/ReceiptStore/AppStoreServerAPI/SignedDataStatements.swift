@@ -142,8 +142,8 @@ enum SignedDataStatements {
         var statement = SQLStatement(
             d,
             """
-            SELECT original_transaction_id, signed_date_ms, signed_renewal_info, COALESCE(billing_retry, 0), grace_period_expires_ms
-            FROM renewal_infos WHERE bundle_id = ? AND environment = ? AND signed_renewal_info IS NOT NULL AND 
+            SELECT original_transaction_id, signed_date_ms, signed_renewal_info, COALESCE(billing_retry, 0), grace_period_expires_ms, \
+            auto_renew_status FROM renewal_infos WHERE bundle_id = ? AND environment = ? AND signed_renewal_info IS NOT NULL AND 
             """, .text(bundleID), .text(environment))
         statement.among("original_transaction_id", originals)
         return statement
@@ -164,12 +164,12 @@ enum SignedDataStatements {
     }
 
     /// A row of `renewalsOf`.
-    typealias RenewalColumns = (String, Int64, String, Int64, Int64?)
+    typealias RenewalColumns = (String, Int64, String, Int64, Int64?, Int64?)
 
     static func renewal(_ c: RenewalColumns) -> StoredSignedRenewal {
         StoredSignedRenewal(
             originalTransactionID: c.0, signedMilliseconds: c.1,
-            facts: SignedRenewalFacts(jws: c.2, isInBillingRetryPeriod: c.3 != 0, gracePeriodExpiresMilliseconds: c.4))
+            facts: SignedRenewalFacts(jws: c.2, isInBillingRetryPeriod: c.3 != 0, gracePeriodExpiresMilliseconds: c.4, autoRenewStatus: c.5))
     }
 
     /// The notifications of `query`: (notificationUUID, signedPayload, received_ms), ordered by

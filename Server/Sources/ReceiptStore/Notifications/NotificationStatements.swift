@@ -8,12 +8,16 @@ enum NotificationStatements {
     static let transactionColumns = """
         (bundle_id, environment, transaction_id, original_transaction_id, product_id, purchase_date_ms, signed_date_ms, \
         info, server_members, signed_transaction, product_type, subscription_group, expires_date_ms, revocation_date_ms, \
-        ownership_type, app_account_token, changed_ms)
+        ownership_type, app_account_token, changed_ms, price, currency, transaction_reason, offer_discount_type)
         """
+    /// The number of `transactionColumns`.
+    static let transactionColumnCount = 21
     static let renewalColumns = """
         (bundle_id, environment, original_transaction_id, signed_date_ms, info, signed_renewal_info, billing_retry, \
-        grace_period_expires_ms)
+        grace_period_expires_ms, auto_renew_status)
         """
+    /// The number of `renewalColumns`.
+    static let renewalColumnCount = 9
 
     /// A notificationUUID already stored is left as it is: Apple's retries are stored once.
     static func insertNotifications(rows: Int) -> String {
@@ -28,7 +32,7 @@ enum NotificationStatements {
     /// columns (version 6) change with the row; `changed_ms` is when it last changed.
     static func upsertTransactions(rows: Int, _ d: SQLDialect) -> String {
         """
-        INSERT INTO notification_transactions \(transactionColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 17))
+        INSERT INTO notification_transactions \(transactionColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: transactionColumnCount))
         ON CONFLICT (bundle_id, environment, transaction_id) DO UPDATE SET
             original_transaction_id = excluded.original_transaction_id, product_id = excluded.product_id,
             purchase_date_ms = excluded.purchase_date_ms, signed_date_ms = excluded.signed_date_ms, info = excluded.info,
@@ -36,7 +40,8 @@ enum NotificationStatements {
             product_type = excluded.product_type, subscription_group = excluded.subscription_group,
             expires_date_ms = excluded.expires_date_ms, revocation_date_ms = excluded.revocation_date_ms,
             ownership_type = excluded.ownership_type, app_account_token = excluded.app_account_token,
-            changed_ms = excluded.changed_ms
+            changed_ms = excluded.changed_ms, price = excluded.price, currency = excluded.currency,
+            transaction_reason = excluded.transaction_reason, offer_discount_type = excluded.offer_discount_type
         WHERE \(laterCondition("notification_transactions", d, token: "signed_transaction"))
         """
     }
@@ -44,10 +49,11 @@ enum NotificationStatements {
     /// One row per subscription (original transaction id); the later `signedDate` wins.
     static func upsertRenewals(rows: Int, _ d: SQLDialect) -> String {
         """
-        INSERT INTO renewal_infos \(renewalColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: 8))
+        INSERT INTO renewal_infos \(renewalColumns) VALUES \(StoreStatements.placeholders(rows: rows, columns: renewalColumnCount))
         ON CONFLICT (bundle_id, environment, original_transaction_id) DO UPDATE SET
             signed_date_ms = excluded.signed_date_ms, info = excluded.info, signed_renewal_info = excluded.signed_renewal_info,
-            billing_retry = excluded.billing_retry, grace_period_expires_ms = excluded.grace_period_expires_ms
+            billing_retry = excluded.billing_retry, grace_period_expires_ms = excluded.grace_period_expires_ms,
+            auto_renew_status = excluded.auto_renew_status
         WHERE \(laterCondition("renewal_infos", d, token: "signed_renewal_info"))
         """
     }
@@ -84,7 +90,8 @@ enum NotificationStatements {
             .text(t.originalTransactionID), .text(t.productID), .integer(t.purchaseMilliseconds), .integer(t.signedMilliseconds),
             .text(t.json), .text(t.serverMembers), .text(s?.jws), .text(s?.type), .text(s?.subscriptionGroupIdentifier),
             .integer(s?.expiresMilliseconds), .integer(s?.revocationMilliseconds), .text(s?.inAppOwnershipType),
-            .text(s?.appAccountToken), .integer(changed),
+            .text(s?.appAccountToken), .integer(changed), .integer(s?.commerce.price), .text(s?.commerce.currency),
+            .text(s?.commerce.transactionReason), .text(s?.commerce.offerDiscountType),
         ]
     }
 
@@ -93,7 +100,7 @@ enum NotificationStatements {
         [
             .integer(r.signedMilliseconds), .text(r.json),
             .text(r.signed?.jws), .integer(r.signed.map { $0.isInBillingRetryPeriod ? 1 : 0 }),
-            .integer(r.signed?.gracePeriodExpiresMilliseconds),
+            .integer(r.signed?.gracePeriodExpiresMilliseconds), .integer(r.signed?.autoRenewStatus),
         ]
     }
 

@@ -33,14 +33,20 @@ extension PostgresStore {
         try await insert(rows.notifications, columns: 9, NotificationStatements.insertNotifications, connection, logger) { n, binds in
             for value in NotificationStatements.notificationValues(n, received: now) { bind(value, &binds) }
         }
-        try await insert(rows.transactions, columns: 17, { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger) {
+        try await insert(
+            rows.transactions, columns: NotificationStatements.transactionColumnCount,
+            { NotificationStatements.upsertTransactions(rows: $0, .postgres) }, connection, logger
+        ) {
             row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)
             binds.append(row.key.id)
             for value in NotificationStatements.transactionValues(row.value, changed: now) { bind(value, &binds) }
         }
-        try await insert(rows.renewals, columns: 8, { NotificationStatements.upsertRenewals(rows: $0, .postgres) }, connection, logger) {
+        try await insert(
+            rows.renewals, columns: NotificationStatements.renewalColumnCount, { NotificationStatements.upsertRenewals(rows: $0, .postgres) },
+            connection, logger
+        ) {
             row, binds in
             binds.append(row.key.bundleID)
             binds.append(row.key.environment)

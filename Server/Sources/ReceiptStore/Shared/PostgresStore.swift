@@ -141,6 +141,7 @@ public final class PostgresStore: ReceiptStorage {
                         _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
                     if migration.rewrite == .sealSecrets { try await sealSecrets(connection, secrets, logger: logger) }
+                    if migration.rewrite == .signedTransactionFacts { try await fillSignedTransactionFacts(connection, logger: logger) }
                     var binds = PostgresBindings()
                     binds.append(Int64(migration.version))
                     binds.append(migration.name)

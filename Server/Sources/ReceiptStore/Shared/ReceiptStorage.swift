@@ -6,7 +6,10 @@ import ServiceLifecycle
 /// A store is a `Service`: `run()` applies nothing (migrations run in `open`) but drives the
 /// group-commit writer (and, for PostgreSQL, the connection pool) until graceful shutdown, then
 /// finishes the writes already submitted and closes the database.
-public protocol ReceiptStorage: Service, CredentialStore, SignedDataStore, AppTransactionStore, IAPKeyStore, ImportProgressStore, WebhookStore {
+public protocol ReceiptStorage:
+    Service, CredentialStore, SignedDataStore, AppTransactionStore, IAPKeyStore, ImportProgressStore,
+    WebhookStore, EntitlementStore, SubscriptionMetricsStore, DashboardTokenStore
+{
     /// Stores a receipt once (by SHA-256) and each of its transactions once (by bundle id,
     /// environment, transaction id); returns when the write is durable. A receipt already stored
     /// changes nothing. Fails with `StoreError` when the database cannot be written.

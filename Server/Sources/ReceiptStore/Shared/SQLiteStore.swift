@@ -91,6 +91,7 @@ public final class SQLiteStore: ReceiptStorage {
                     try sealSecrets(db, secrets)
                     rewroteSecrets = true
                 }
+                if migration.rewrite == .signedTransactionFacts { try fillSignedTransactionFacts(db) }
                 try db.execute(
                     sql: StoreStatements.recordMigration,
                     arguments: [migration.version, migration.name, EpochMilliseconds.now()])

@@ -15,6 +15,9 @@ struct Migration: Sendable {
     enum Rewrite: Sendable {
         /// Version 5: seal raw app keys, salt shared-secret hashes, store the key check value.
         case sealSecrets
+        /// Entitlements and metrics (`SubscriptionMetricsSchema`): the price, currency, reason and
+        /// discount of signed transactions stored before, read from their JWS.
+        case signedTransactionFacts
     }
 
     let version: Int
@@ -116,6 +119,7 @@ enum Schema {
         AppTransactionSchema.migration,   // version 9 (AppStoreServerAPI/AppTransactionSchema.swift)
         ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
         WebhookSchema.migration,   // version 11 (Webhooks/WebhookSchema.swift)
+        SubscriptionMetricsSchema.migration,   // version 12 (SubscriptionMetrics/SubscriptionMetricsSchema.swift)
     ]
 
     /// The newest version this program knows.
