@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CryptoPrimitives", targets: ["CryptoPrimitives"]),
         .library(name: "X509Certificates", targets: ["X509Certificates"]),
         .library(name: "PKCS7", targets: ["PKCS7"]),
+        .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "AppReceipt", targets: ["AppReceipt"]),
         .library(name: "AppStoreJWS", targets: ["AppStoreJWS"]),
         .library(name: "LegacyReceipt", targets: ["LegacyReceipt"]),
@@ -27,13 +28,16 @@ let package = Package(
         .target(name: "CryptoPrimitives"),
         .target(name: "X509Certificates", dependencies: ["DER", "CryptoPrimitives"]),
         .target(name: "PKCS7", dependencies: ["X509Certificates", "DER", "CryptoPrimitives"]),
-        .target(name: "AppReceipt", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
+        // Strict RFC 8259 reading and Apple-ordered writing of JSON, standard library only: the one
+        // JSON of AppReceipt, AppStoreJWS and LegacyReceipt.
+        .target(name: "JSONText"),
+        .target(name: "AppReceipt", dependencies: ["JSONText", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         // StoreKit 2 signed data: compact JWS, ES256, x5c chains to Apple Root CA - G3, typed payloads.
-        .target(name: "AppStoreJWS", dependencies: ["X509Certificates", "CryptoPrimitives"]),
+        .target(name: "AppStoreJWS", dependencies: ["JSONText", "X509Certificates", "CryptoPrimitives"]),
         // iOS 6-style transaction receipts: the old-style dictionary text, the SHA-1 RSA signature
         // blob, chains through embedded intermediates to Apple Root CA, verifyReceipt's JSON
-        // (AppReceipt's JSON writer and status codes; no PKCS#7).
-        .target(name: "LegacyReceipt", dependencies: ["AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
+        // (JSONText's writer, AppReceipt's status codes; no PKCS#7).
+        .target(name: "LegacyReceipt", dependencies: ["JSONText", "AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
         .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
@@ -49,6 +53,7 @@ let package = Package(
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "X509CertificatesTests", dependencies: ["X509Certificates", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "PKCS7Tests", dependencies: ["PKCS7", "X509Certificates", "DER", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "AppStoreJWSTests", dependencies: ["AppStoreJWS", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// `verifyReceipt`'s response shape: `{"status": 0, "environment": …, "receipt": {…}}` with
 /// Apple's key names and value types (numbers for the app identifiers, strings elsewhere, each
