@@ -1,5 +1,4 @@
 import AppReceipt
-import Foundation
 import JSONText
 
 /// The two key formats one transaction has in `verifyReceipt` answers: an app receipt's `in_app`
@@ -62,8 +61,8 @@ extension TransactionReceiptJSON {
 
     /// `X`, `X_ms`, `X_pst` for a purchase-info date.
     static func date(_ key: String, _ value: TransactionDate, _ json: inout JSONWriter) {
-        json.string(key, AppleDateFormat.gmt(value.date))
+        json.string(key, AppleDateFormat.gmt(millisecondsSince1970: value.milliseconds))
         json.string(key + "_ms", String(value.milliseconds))
-        json.string(key + "_pst", AppleDateFormat.pacific(value.date))
+        json.string(key + "_pst", AppleDateFormat.pacific(millisecondsSince1970: value.milliseconds))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import JSONText
 
 /// A time as App Store signed data writes it: milliseconds since 1970, UTC.
@@ -8,9 +7,6 @@ public struct UnixMilliseconds: Sendable, Hashable, Comparable, CustomStringConv
 
     /// Wraps milliseconds since 1970-01-01T00:00:00Z.
     public init(_ value: Int64) { self.value = value }
-
-    /// The same instant as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: Double(value) / 1000) }
 
     /// Whole seconds since 1970, rounded down (what certificate validity is compared with).
     /// Floor division written so that no step overflows: `(value - 999) / 1000` would trap for
