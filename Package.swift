@@ -38,7 +38,10 @@ let package = Package(
         // blob, chains through embedded intermediates to Apple Root CA, verifyReceipt's JSON
         // (JSONText's writer, AppReceipt's status codes; no PKCS#7).
         .target(name: "LegacyReceipt", dependencies: ["JSONText", "AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
-        .executableTarget(name: "receipt", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
+        // `receipt verify` without Foundation: options, texts, JSON and exit statuses for receipts,
+        // iOS 6 transaction receipts and StoreKit 2 tokens, shared by the tool and the WebAssembly build.
+        .target(name: "VerifyCommandCore", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "X509Certificates", "DER"]),
+        .executableTarget(name: "receipt", dependencies: ["VerifyCommandCore", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),
         // Signs one message with a key given in hex, for Scripts/ct-sign's constant-time evidence
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
+        .testTarget(name: "VerifyCommandCoreTests", dependencies: ["VerifyCommandCore", "TestHelpers"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
         // The code of the DocC articles (Sources/*/*.docc), verbatim, run against synthetic data;
         // a test checks that every ```swift block of an article is in Tests/DocumentationTests/Articles.

@@ -22,7 +22,7 @@ public enum AppleDateFormat: Sendable {
     }
 
     /// Whole seconds, rounded toward −∞, with no step that overflows.
-    static func floorSeconds(_ milliseconds: Int64) -> Int64 {
+    package static func floorSeconds(_ milliseconds: Int64) -> Int64 {
         milliseconds >= 0 ? milliseconds / 1000 : (milliseconds + 1) / 1000 - 1
     }
 }
