@@ -56,7 +56,7 @@ public struct SignedData: Sendable {
     ///   when a path uses the key.
     public let certificates: [Certificate]
     /// Each embedded certificate's encoding, in the order given.
-    public var certificateRanges: [Range<Int>] { certificates.map(\.range) }
+    public var certificateRanges: [Range<Int>] { certificates.map { $0.range } }
     /// signerInfos, in order (at least one).
     public let signerInfos: [SignerInfo]
 

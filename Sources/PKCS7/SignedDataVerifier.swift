@@ -40,7 +40,7 @@ public struct SignedDataVerifier: Sendable {
     public func verify(_ signedData: SignedData, at time: Int64) throws(VerificationError) -> VerifiedSignature {
         let embedded = signedData.certificates
         let candidates = signedData.signerInfos.map { signer in
-            SignerSignature.certificates(matching: signer, in: signedData.storage, among: embedded + policy.anchors.map(\.certificate))
+            SignerSignature.certificates(matching: signer, in: signedData.storage, among: embedded + policy.anchors.map { $0.certificate })
         }
         do throws(VerificationError) {
             try checkShape(signedData, candidates: candidates)

@@ -94,7 +94,7 @@ public enum SignerOrigin: Sendable, Hashable {
 extension TrustPolicy {
     /// Whether one of this policy's anchors is one of `origin`'s.
     public func trusts(_ origin: SignerOrigin) -> Bool {
-        let marks = origin.anchors.map(\.fingerprint)
+        let marks = origin.anchors.map { $0.fingerprint }
         return anchors.contains { marks.contains($0.fingerprint) }
     }
 
