@@ -18,11 +18,11 @@ public struct SignedDataVerifier: Sendable {
     /// The anchors and rules the signer's path must satisfy.
     public var policy: TrustPolicy
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
-    public var linkStore: (any VerifiedLinkStore)?
+    public var linkStore: AnyVerifiedLinkStore?
 
     /// Makes a verifier for `policy` (by default the App Store's) that remembers verified
     /// certificate links in `linkStore`, if one is given.
-    public init(policy: TrustPolicy = .appStore, linkStore: (any VerifiedLinkStore)? = nil) {
+    public init(policy: TrustPolicy = .appStore, linkStore: AnyVerifiedLinkStore? = nil) {
         self.policy = policy
         self.linkStore = linkStore
     }

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Where signed data comes from, as its certificates show it: the App Store or Xcode's StoreKit
 /// testing. Used to explain a refusal in words ("signed by Xcode's StoreKit Testing certificate,
 /// which the App Store policy does not trust"); never to decide one.

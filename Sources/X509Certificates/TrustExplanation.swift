@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Who reads a refusal's advice, so that it names their own switches: the `receipt` tool's
 /// options, or receipt-server's.
 public enum HintAudience: Sendable, Hashable {
