@@ -63,7 +63,7 @@ extension JSONReader<JWSPayloadError> {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = Int64(parts[0]) else { throw invalid }
         guard parts.count == 2 else { return UnixMilliseconds(whole) }
-        guard parts[1].allSatisfy(\.isNumber) else { throw invalid }
+        guard parts[1].allSatisfy({ $0.isNumber }) else { throw invalid }
         // Round toward −∞: a negative time with a non-zero fraction lies below its whole part.
         let hasFraction = parts[1].contains { $0 != "0" }
         guard !(hasFraction && text.hasPrefix("-")) else {
