@@ -26,7 +26,9 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .encoding(let kind): self.init(.encoding(kind), at: error.offset)
         case .unsupportedAlgorithm(let oid): self.init(.unsupportedAlgorithm(oid), at: error.offset)
         case .invalidAlgorithmParameters: self.init(.invalidAlgorithmParameters, at: error.offset)
-        default: self.init(.certificate(error.kind), at: error.offset)
+        case .unsupportedVersion, .signatureAlgorithmMismatch, .defaultValueEncoded, .emptyList, .duplicateExtension,
+            .invalidExtension, .invalidPublicKey, .invalidName, .certificateTooLarge, .tooManyExtensions:
+            self.init(.certificate(error.kind), at: error.offset)
         }
     }
 
