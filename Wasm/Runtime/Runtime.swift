@@ -13,7 +13,8 @@ func hostGrowMemory(_ pages: Int32) -> Int32
 /// caller gets, so `free` needs only the pointer.
 enum Heap {
     nonisolated(unsafe) static var freeLists = (
-        UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0),
+        UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0),
+        UInt(0),
         UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0), UInt(0)
     )
     /// Where the next new block starts, and where the grown memory ends.
