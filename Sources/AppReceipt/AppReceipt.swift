@@ -1,6 +1,5 @@
 import CryptoPrimitives
 import DER
-import Foundation
 import PKCS7
 import X509Certificates
 
@@ -37,18 +36,19 @@ public struct AppReceipt: Sendable {
     public let bundleIdentifierValueRange: Range<Int>
     /// 10 age rating.
     public let ageRating: String?
-    /// 12 receipt creation date.
-    public let creationDate: Date
+    /// 12 receipt creation date, in milliseconds since 1970 (`creationDate` as a `Date`).
+    public let creationDateMilliseconds: Int64
     /// 15 download identifier.
     public let downloadIdentifier: Int64?
     /// 16 version external identifier.
     public let versionExternalIdentifier: Int64?
-    /// 18 original purchase date.
-    public let originalPurchaseDate: Date?
+    /// 18 original purchase date, in milliseconds since 1970 (`originalPurchaseDate` as a `Date`).
+    public let originalPurchaseDateMilliseconds: Int64?
     /// 19 original application version.
     public let originalAppVersion: String?
-    /// 21 receipt expiration date (volume purchase program; Xcode writes year 4001).
-    public let expirationDate: Date?
+    /// 21 receipt expiration date (volume purchase program; Xcode writes year 4001), in
+    /// milliseconds since 1970 (`expirationDate` as a `Date`).
+    public let expirationDateMilliseconds: Int64?
     /// Attributes Apple does not document but real receipts carry.
     public let undocumented: UndocumentedAttributes
     /// 17 in-app purchases, in payload order.
@@ -56,8 +56,8 @@ public struct AppReceipt: Sendable {
 
     /// Values of attributes Apple does not document, as their types suggest.
     public struct UndocumentedAttributes: Sendable, Hashable {
-        /// 8: a date (often close to the creation date).
-        public var date8: Date?
+        /// 8: a date (often close to the creation date), in milliseconds since 1970 (`date8` as a `Date`).
+        public var date8Milliseconds: Int64?
         /// 9: an INTEGER.
         public var integer9: Int64?
         /// 11: an INTEGER.
@@ -143,15 +143,15 @@ public struct AppReceipt: Sendable {
         appVersion = try required(fields.appVersion, 3)
         opaqueValueRange = try required(fields.opaqueValueRange, 4)
         sha1HashRange = try required(fields.sha1HashRange, 5)
-        creationDate = try required(fields.creationDate, 12)
+        creationDateMilliseconds = try required(fields.creationDate, 12)
         environment = ReceiptEnvironment(fields.environment ?? "")
         appItemIdentifier = fields.appItemIdentifier
         ageRating = fields.ageRating
         downloadIdentifier = fields.downloadIdentifier
         versionExternalIdentifier = fields.versionExternalIdentifier
-        originalPurchaseDate = fields.originalPurchaseDate
+        originalPurchaseDateMilliseconds = fields.originalPurchaseDate
         originalAppVersion = fields.originalAppVersion
-        expirationDate = fields.expirationDate
+        expirationDateMilliseconds = fields.expirationDate
         undocumented = fields.undocumented
         attributes = appAttributes
         self.inAppAttributes = inAppAttributes
@@ -169,12 +169,12 @@ public struct AppReceipt: Sendable {
         var opaqueValueRange: Range<Int>?
         var sha1HashRange: Range<Int>?
         var ageRating: String?
-        var creationDate: Date?
+        var creationDate: Int64?
         var downloadIdentifier: Int64?
         var versionExternalIdentifier: Int64?
-        var originalPurchaseDate: Date?
+        var originalPurchaseDate: Int64?
         var originalAppVersion: String?
-        var expirationDate: Date?
+        var expirationDate: Int64?
         var undocumented = UndocumentedAttributes()
 
         mutating func read(_ attribute: ReceiptAttribute, _ payload: UnsafeRawBufferPointer) throws(ReceiptError) {
@@ -189,19 +189,19 @@ public struct AppReceipt: Sendable {
             // Opaque value and hash are used as they are; empty ones count as absent.
             case 4: opaqueValueRange = attribute.valueRange.isEmpty ? nil : attribute.valueRange
             case 5: sha1HashRange = attribute.valueRange.isEmpty ? nil : attribute.valueRange
-            case 8: undocumented.date8 = try value.date()
+            case 8: undocumented.date8Milliseconds = try value.milliseconds()
             case 9: undocumented.integer9 = try value.integer()
             case 10: ageRating = try value.ia5OrUTF8String()   // real receipts: IA5String
             case 11: undocumented.integer11 = try value.integer()
-            case 12: creationDate = try value.date()
+            case 12: creationDate = try value.milliseconds()
             case 13: undocumented.integer13 = try value.integer()
             case 14: undocumented.integer14 = try value.integer()
             case 15: downloadIdentifier = try value.integer()
             case 16: versionExternalIdentifier = try value.integer()
-            case 18: originalPurchaseDate = try value.date()
+            case 18: originalPurchaseDate = try value.milliseconds()
             case 19: originalAppVersion = try value.utf8String()
             case 20: undocumented.string20 = try value.utf8String()
-            case 21: expirationDate = try value.date()
+            case 21: expirationDate = try value.milliseconds()
             case 25: undocumented.integer25 = try value.integer()
             default: return   // 6, 7 and others: raw only
             }

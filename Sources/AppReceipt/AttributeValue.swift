@@ -1,5 +1,4 @@
 import DER
-import Foundation
 
 /// Typed views of attribute values. Each reads the value's octets as one DER/BER element of the
 /// expected type, with nothing after it; a mismatch is `invalidAttribute`. A primitive element
@@ -100,14 +99,8 @@ struct AttributeValue {
         }
     }
 
-    /// IA5String date (RFC 3339); empty means absent.
+    /// IA5String date (RFC 3339) as milliseconds since 1970; empty means absent.
     /// (The RFC 3339 grammar admits only ASCII, so it also checks the IA5String alphabet.)
-    @inline(__always)
-    func date() throws(ReceiptError) -> Date? {
-        try milliseconds().map(Date.init(millisecondsSince1970:))
-    }
-
-    /// The same date as milliseconds since 1970.
     @inline(__always)
     func milliseconds() throws(ReceiptError) -> Int64? {
         let milliseconds: Int64?

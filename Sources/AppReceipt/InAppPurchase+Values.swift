@@ -1,5 +1,3 @@
-import Foundation
-
 extension InAppPurchase {
     /// The decoded fields, plain values only: dates as milliseconds, optionals as presence bits.
     struct Values: Sendable {
@@ -38,12 +36,12 @@ extension InAppPurchase {
             }
         }
 
-        func date(_ field: Field) -> Date? {
+        func milliseconds(_ field: Field) -> Int64? {
             guard has(field) else { return nil }
             switch field {
-            case .originalPurchase: return Date(millisecondsSince1970: originalPurchase)
-            case .expiration: return Date(millisecondsSince1970: expiration)
-            default: return Date(millisecondsSince1970: cancellation)
+            case .originalPurchase: return originalPurchase
+            case .expiration: return expiration
+            default: return cancellation
             }
         }
 

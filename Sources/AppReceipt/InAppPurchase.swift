@@ -1,5 +1,4 @@
 import DER
-import Foundation
 
 /// One in-app purchase: the SET OF ReceiptAttribute inside an attribute of type 17.
 ///
@@ -16,20 +15,20 @@ public struct InAppPurchase: Sendable {
     public var productIdentifier: String { texts.string(values.product) }
     /// 1703 transaction identifier.
     public var transactionIdentifier: String { texts.string(values.transaction) }
-    /// 1704 purchase date.
-    public var purchaseDate: Date { Date(millisecondsSince1970: values.purchase) }
+    /// 1704 purchase date, in milliseconds since 1970 (`purchaseDate` as a `Date`).
+    public var purchaseDateMilliseconds: Int64 { values.purchase }
     /// 1705 original transaction identifier.
     public var originalTransactionIdentifier: String? { values.has(.originalTransaction) ? texts.string(values.originalTransaction) : nil }
-    /// 1706 original purchase date.
-    public var originalPurchaseDate: Date? { values.date(.originalPurchase) }
+    /// 1706 original purchase date, in milliseconds since 1970 (`originalPurchaseDate` as a `Date`).
+    public var originalPurchaseDateMilliseconds: Int64? { values.milliseconds(.originalPurchase) }
     /// 1707 product type (undocumented values).
     public var productType: Int64? { values.integer(.productType) }
-    /// 1708 subscription expiration date.
-    public var subscriptionExpirationDate: Date? { values.date(.expiration) }
+    /// 1708 subscription expiration date, in milliseconds since 1970 (`subscriptionExpirationDate` as a `Date`).
+    public var subscriptionExpirationDateMilliseconds: Int64? { values.milliseconds(.expiration) }
     /// 1711 web order line item identifier.
     public var webOrderLineItemIdentifier: Int64? { values.integer(.webOrderLineItem) }
-    /// 1712 cancellation date (refunds).
-    public var cancellationDate: Date? { values.date(.cancellation) }
+    /// 1712 cancellation date (refunds), in milliseconds since 1970 (`cancellationDate` as a `Date`).
+    public var cancellationDateMilliseconds: Int64? { values.milliseconds(.cancellation) }
     /// 1713 trial period (INTEGER 0/1).
     public var isTrialPeriod: Bool? { values.flag(.trialPeriod) }
     /// 1719 introductory price period (INTEGER 0/1).
@@ -44,12 +43,6 @@ public struct InAppPurchase: Sendable {
 
     /// Whether this is an auto-renewable subscription purchase (it has an expiration date).
     public var isSubscription: Bool { values.has(.expiration) }
-
-    /// Whether the subscription period covers `date`: purchase ≤ date < expiry, not cancelled.
-    public func isActive(at date: Date) -> Bool {
-        guard cancellationDate == nil, let expiry = subscriptionExpirationDate else { return false }
-        return purchaseDate <= date && date < expiry
-    }
 }
 
 extension InAppPurchase: Hashable {

@@ -1,10 +1,15 @@
 import DER
-import Foundation
 
 /// The date strings receipts carry: RFC 3339 as Apple writes it (`2024-02-23T17:27:16Z`), plus
 /// what Xcode writes (`2020-07-22T18:33:15+0100`: offsets without a colon) and optional
 /// fractional seconds. Parsed by hand: fast, and identical on every platform.
-enum RFC3339 {
+package enum RFC3339 {
+    /// Milliseconds since 1970 of `text`, or `nil` when it is not such a date.
+    package static func milliseconds(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { milliseconds(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Milliseconds since 1970, or `nil` when `text` is not such a date.
     static func milliseconds(_ text: UnsafeRawBufferPointer) -> Int64? {
         if text.count == 20, let milliseconds = appleForm(text) { return milliseconds }
@@ -107,15 +112,5 @@ enum RFC3339 {
             value = value * 10 + Int(digit)
         }
         return value
-    }
-}
-
-extension Date {
-    /// A date in the RFC 3339 forms receipts use (`2024-02-23T17:27:16Z`, `…+0100`, `…+01:00`,
-    /// fractional seconds, lower-case `t`/`z`), to the millisecond; `nil` for anything else.
-    public init?(rfc3339 text: String) {
-        var text = text
-        guard let milliseconds = text.withUTF8({ RFC3339.milliseconds(UnsafeRawBufferPointer($0)) }) else { return nil }
-        self.init(millisecondsSince1970: milliseconds)
     }
 }

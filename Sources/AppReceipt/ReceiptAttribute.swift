@@ -1,5 +1,4 @@
 import DER
-import Foundation
 
 /// One raw `ReceiptAttribute ::= SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`,
 /// kept for every attribute, known or not. `valueRange` indexes `AppReceipt.payloadStorage`.

@@ -1,4 +1,4 @@
-import Foundation
+import JSONText
 
 /// `verifyReceipt`'s response shape: `{"status": 0, "environment": …, "receipt": {…}}` with
 /// Apple's key names and value types (numbers for the app identifiers, strings elsewhere, each
@@ -68,10 +68,10 @@ public enum ReceiptJSON: Sendable {
         json.string("application_version", r.appVersion)
         if let id = r.downloadIdentifier { json.integer("download_id", id) }
         if let id = r.versionExternalIdentifier { json.integer("version_external_identifier", id) }
-        date("receipt_creation_date", r.creationDate, &json)
-        date("original_purchase_date", r.originalPurchaseDate, &json)
+        date("receipt_creation_date", r.creationDateMilliseconds, &json)
+        date("original_purchase_date", r.originalPurchaseDateMilliseconds, &json)
         if let version = r.originalAppVersion { json.string("original_application_version", version) }
-        date("expiration_date", r.expirationDate, &json)
+        date("expiration_date", r.expirationDateMilliseconds, &json)
         json.beginArray("in_app")
         for purchase in r.inAppPurchases.prefix(maxPurchases) { writePurchase(purchase, &json) }
         json.endArray()
@@ -84,10 +84,10 @@ public enum ReceiptJSON: Sendable {
         json.string("product_id", p.productIdentifier)
         json.string("transaction_id", p.transactionIdentifier)
         if let id = p.originalTransactionIdentifier { json.string("original_transaction_id", id) }
-        date("purchase_date", p.purchaseDate, &json)
-        date("original_purchase_date", p.originalPurchaseDate, &json)
-        date("expires_date", p.subscriptionExpirationDate, &json)
-        date("cancellation_date", p.cancellationDate, &json)
+        date("purchase_date", p.purchaseDateMilliseconds, &json)
+        date("original_purchase_date", p.originalPurchaseDateMilliseconds, &json)
+        date("expires_date", p.subscriptionExpirationDateMilliseconds, &json)
+        date("cancellation_date", p.cancellationDateMilliseconds, &json)
         if let id = p.webOrderLineItemIdentifier { json.string("web_order_line_item_id", String(id)) }
         if let flag = p.isTrialPeriod { json.string("is_trial_period", flag ? "true" : "false") }
         if let flag = p.isInIntroOfferPeriod { json.string("is_in_intro_offer_period", flag ? "true" : "false") }
@@ -96,10 +96,10 @@ public enum ReceiptJSON: Sendable {
     }
 
     /// `X`, `X_ms`, `X_pst`; nothing when the date is absent.
-    static func date(_ key: String, _ value: Date?, _ json: inout JSONWriter) {
-        guard let value else { return }
-        json.string(key, AppleDateFormat.gmt(value))
-        json.string(key + "_ms", AppleDateFormat.milliseconds(value))
-        json.string(key + "_pst", AppleDateFormat.pacific(value))
+    static func date(_ key: String, _ milliseconds: Int64?, _ json: inout JSONWriter) {
+        guard let milliseconds else { return }
+        json.string(key, AppleDateFormat.gmt(millisecondsSince1970: milliseconds))
+        json.string(key + "_ms", String(milliseconds))
+        json.string(key + "_pst", AppleDateFormat.pacific(millisecondsSince1970: milliseconds))
     }
 }

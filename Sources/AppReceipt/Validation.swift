@@ -1,5 +1,7 @@
 import CryptoPrimitives
-import Foundation
+#if canImport(Foundation)
+    import Foundation
+#endif
 import PKCS7
 import X509Certificates
 
@@ -9,10 +11,15 @@ public enum ValidationTime: Sendable, Hashable {
     /// Apple's signing certificates expire every two years while receipts stay valid, so this is
     /// the default.
     case receiptCreation
-    /// The current time.
-    case now
-    /// A given instant.
-    case date(Date)
+    /// A given instant, in milliseconds since 1970 (what a Foundation-free program, which
+    /// knows the current time only as a number, gives).
+    case millisecondsSince1970(Int64)
+    #if canImport(Foundation)
+        /// The current time.
+        case now
+        /// A given instant.
+        case date(Date)
+    #endif
 }
 
 /// Why a decodable receipt is not valid, one case per step of Apple's validation order.
@@ -84,13 +91,12 @@ extension AppReceipt {
     /// Seconds since 1970 for a validation time (creation date rounded down to the second).
     func seconds(for time: ValidationTime) -> Int64 {
         switch time {
-        case .receiptCreation: return Self.floorSeconds(creationDate)
-        case .now: return Self.floorSeconds(Date())
-        case .date(let date): return Self.floorSeconds(date)
+        case .receiptCreation: return AppleDateFormat.floorSeconds(creationDateMilliseconds)
+        case .millisecondsSince1970(let milliseconds): return AppleDateFormat.floorSeconds(milliseconds)
+        #if canImport(Foundation)
+            case .now: return Self.floorSeconds(Date())
+            case .date(let date): return Self.floorSeconds(date)
+        #endif
         }
-    }
-
-    static func floorSeconds(_ date: Date) -> Int64 {
-        Int64(date.timeIntervalSince1970.rounded(.down))
     }
 }

@@ -1,4 +1,5 @@
 import CryptoPrimitives
+import JSONText
 import X509Certificates
 
 /// The JOSE header of a token (RFC 7515 §4).
@@ -60,12 +61,10 @@ public struct CompactJWS: Sendable {
         payload = try Self.decodePart(token[(first + 1) ..< second], .payload)
         signature = try Self.decodePart(token[(second + 1)...], .signature)
         if let known { header = known.header } else { header = try Self.readHeader(headerBytes) }
-        do {
-            _ = try JSONReader.document(payload) { reader in try reader.skipValue() }
-        } catch let error as JSONError {
-            throw .invalidJSON(.payload, error)
+        do throws(JSONError) {
+            _ = try JSONReader<JSONError>.document(payload) { (reader) throws(JSONError) in try reader.skipValue() }
         } catch {
-            preconditionFailure("unexpected error \(error)")
+            throw .invalidJSON(.payload, error)
         }
     }
 
@@ -97,18 +96,18 @@ extension CompactJWS {
         var algorithm: String?, keyID: String?, type: String?, encodedChain: [String]?
         var critical = false
         var others: [String: JSONValue] = [:]
-        do {
-            try JSONReader.document(bytes) { reader in
-                guard try reader.peekKind() == .object else { throw JWSError.headerNotObject }
-                try reader.readObject { name, reader in
+        do throws(HeaderFailure) {
+            try HeaderReader.document(bytes) { (reader) throws(HeaderFailure) in
+                guard try reader.peekKind() == .object else { throw .jws(.headerNotObject) }
+                try reader.readObject { (name, reader) throws(HeaderFailure) in
                     switch name {
                     case "alg": algorithm = try reader.headerString(name)
                     case "kid": keyID = try reader.headerString(name)
                     case "typ": type = try reader.headerString(name)
                     case "x5c":
-                        guard try reader.peekKind() == .array else { throw JWSError.invalidHeaderParameter(name.string) }
+                        guard try reader.peekKind() == .array else { throw .jws(.invalidHeaderParameter(name.string)) }
                         var entries: [String] = []
-                        try reader.readArray { reader in entries.append(try reader.headerString(name)) }
+                        try reader.readArray { (reader) throws(HeaderFailure) in entries.append(try reader.headerString(name)) }
                         encodedChain = entries
                     case "crit":
                         critical = true
@@ -117,12 +116,11 @@ extension CompactJWS {
                     }
                 }
             }
-        } catch let error as JWSError {
-            throw error
-        } catch let error as JSONError {
-            throw .invalidJSON(.header, error)
         } catch {
-            preconditionFailure("unexpected error \(error)")
+            switch error {
+            case .jws(let error): throw error
+            case .json(let error): throw .invalidJSON(.header, error)
+            }
         }
         return JWSHeader(
             algorithm: algorithm, certificateChain: try encodedChain.map(certificates),
@@ -145,10 +143,20 @@ extension CompactJWS {
     }
 }
 
-extension JSONReader {
+/// What reading the header throws: its JSON's syntax errors, or a parameter of the wrong shape.
+private enum HeaderFailure: JSONReadFailure {
+    case json(JSONError)
+    case jws(JWSError)
+
+    init(_ error: JSONError) { self = .json(error) }
+}
+
+private typealias HeaderReader = JSONReader<HeaderFailure>
+
+extension JSONReader<HeaderFailure> {
     /// A header parameter that must be a string.
-    fileprivate mutating func headerString(_ name: JSONName) throws -> String {
-        guard try peekKind() == .string else { throw JWSError.invalidHeaderParameter(name.string) }
+    fileprivate mutating func headerString(_ name: JSONName) throws(HeaderFailure) -> String {
+        guard try peekKind() == .string else { throw .jws(.invalidHeaderParameter(name.string)) }
         return try readString()
     }
 }

@@ -1,5 +1,4 @@
 import CryptoPrimitives
-import Foundation
 import X509Certificates
 
 /// Headers of tokens that verified, by their exact base64url text, so that the next token with
@@ -22,7 +21,7 @@ public final class JWSHeaderCache: @unchecked Sendable {
 
     /// Most headers kept.
     public let capacity: Int
-    private let lock = NSLock()
+    private let lock = HeaderCacheLock()
     private var entries: [ExactBytes: Entry] = [:]
 
     /// Makes an empty cache keeping at most `capacity` headers (which must be positive).

@@ -36,7 +36,7 @@ public struct JWSVerifier: Sendable {
     /// Anchors and rules; App Store signed data by default.
     public var policy: TrustPolicy
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
-    public var linkStore: (any VerifiedLinkStore)?
+    public var linkStore: AnyVerifiedLinkStore?
     /// Where the headers of verified tokens are remembered (e.g. a shared `JWSHeaderCache`).
     public var headerCache: JWSHeaderCache?
     /// Asks whether the path's certificates (all but the anchor) are revoked, once the path has
@@ -48,7 +48,7 @@ public struct JWSVerifier: Sendable {
     /// in `headerCache`, if they are given: a token whose header text is one already verified
     /// skips decoding that header and hashing it again.
     public init(
-        policy: TrustPolicy = .appStoreSignedData, linkStore: (any VerifiedLinkStore)? = nil, headerCache: JWSHeaderCache? = nil,
+        policy: TrustPolicy = .appStoreSignedData, linkStore: AnyVerifiedLinkStore? = nil, headerCache: JWSHeaderCache? = nil,
         revocation: (any RevocationChecker)? = nil
     ) {
         self.policy = policy
@@ -104,7 +104,7 @@ public struct JWSVerifier: Sendable {
             policy: policy, time: validationTime, embedded: Array(x5c.dropFirst()), linkStore: linkStore,
             budget: budget)
         let chain: [Certificate]
-        do {
+        do throws(VerificationError) {
             chain = try builder.build(from: x5c[0])
         } catch {
             throw .untrusted(error)

@@ -1,3 +1,4 @@
+import JSONText
 /// The time a payload says it was signed, for judging certificate validity (DESIGN §11).
 enum SigningTime {
     /// `signedDate` (milliseconds since 1970) in seconds, rounded down; for an app transaction,
@@ -6,7 +7,7 @@ enum SigningTime {
     static func read(_ payload: [UInt8]) throws(JWSError) -> Int64 {
         var signed: UnixMilliseconds?, created: UnixMilliseconds?
         do {
-            try PayloadObject.read(payload) { name, reader in
+            try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
                 switch name {
                 case "signedDate": signed = try reader.milliseconds(name)
                 case "receiptCreationDate": created = try reader.milliseconds(name)

@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import X509Certificates
 
 /// The shape rules on an `x5c` chain (RFC 7515 §4.1.6: the signing certificate first, each next

@@ -39,9 +39,9 @@ public struct Digest: Sendable, Hashable, RandomAccessCollection, CustomStringCo
     }
 
     /// Calls `body` with the digest bytes (exactly `count` of them).
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         let count = self.count
-        return try Swift.withUnsafeBytes(of: storage) { all in
+        return try Swift.withUnsafeBytes(of: storage) { (all) throws(E) -> R in
             try body(UnsafeRawBufferPointer(rebasing: all[0 ..< count]))
         }
     }

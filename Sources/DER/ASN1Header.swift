@@ -70,8 +70,10 @@ extension ASN1Header {
         } else if lengthOctet == 0xFF {
             throw fail(.reservedLength)
         } else {
+            // At most 8 octets and below 2^63 on every platform (not Int's width: a 32-bit
+            // platform gives the same verdict, the length past the end of any input it holds).
             let count = Int(lengthOctet & 0x7F)
-            guard count <= MemoryLayout<Int>.size else { throw fail(.lengthOverflow) }
+            guard count <= 8 else { throw fail(.lengthOverflow) }
             guard limit - index >= count else { throw fail(.truncated) }
             var value: UInt64 = 0
             for i in 0 ..< count { value = value << 8 | UInt64(bytes.load(fromByteOffset: index + i, as: UInt8.self)) }
@@ -80,7 +82,8 @@ extension ASN1Header {
                 if bytes.load(fromByteOffset: index, as: UInt8.self) == 0 || value < 0x80 { throw fail(.nonMinimalLength) }
             }
             index += count
-            guard value <= UInt64(Int.max) else { throw fail(.lengthOverflow) }
+            guard value <= UInt64(Int64.max) else { throw fail(.lengthOverflow) }
+            guard value <= UInt64(limit - index) else { throw fail(.lengthPastEnd) }
             length = Int(value)
         }
         if let length, length > limit - index { throw fail(.lengthPastEnd) }

@@ -34,7 +34,7 @@ public enum CivilTime: Sendable {
     /// minute and second 0–59); `nil` otherwise.
     @inlinable @inline(__always)
     public static func secondsSince1970(_ c: Components) -> Int64? {
-        guard abs(c.year) <= 1_000_000, c.month >= 1, c.month <= 12, c.day >= 1, c.day <= daysInMonth(c.month, year: c.year),
+        guard c.year >= -1_000_000, c.year <= 1_000_000, c.month >= 1, c.month <= 12, c.day >= 1, c.day <= daysInMonth(c.month, year: c.year),
             c.hour >= 0, c.hour <= 23, c.minute >= 0, c.minute <= 59, c.second >= 0, c.second <= 59
         else { return nil }
         let days = daysSince1970(year: c.year, month: c.month, day: c.day)
@@ -44,7 +44,7 @@ public enum CivilTime: Sendable {
     /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
     @inlinable @inline(__always)
     public static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
+        let y = Int64(year) - (month <= 2 ? 1 : 0)
         if y >= 0 {
             // Years 1–9999 (all that receipts and certificates write): the same formula with the
             // 400-year eras folded in, divisions by constants only.
@@ -60,7 +60,9 @@ public enum CivilTime: Sendable {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The civil components of `seconds` since 1970 (H. Hinnant's `civil_from_days`).
+    /// The civil components of `seconds` since 1970 (H. Hinnant's `civil_from_days`), computed in
+    /// Int64. Where `Int` has 32 bits (wasm32, arm64_32) a year beyond its range (seconds past
+    /// about 6.7·10^16) is clamped to `Int.min`/`Int.max` rather than trapping.
     public static func components(secondsSince1970 seconds: Int64) -> Components {
         var days = seconds / 86_400
         var rest = seconds % 86_400
@@ -75,7 +77,7 @@ public enum CivilTime: Sendable {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return Components(
-            year: Int(year), month: Int(month), day: Int(day),
+            year: Int(clamping: year), month: Int(month), day: Int(day),
             hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60))
     }
 

@@ -212,9 +212,6 @@ public struct TransactionDate: Sendable, Hashable {
     /// The Los Angeles text as written (`2012-04-30 08:05:55 America/Los_Angeles`), if present.
     public let pacific: String?
 
-    /// The instant.
-    public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-
     /// Whole seconds since 1970, rounded down: the time certificate validity is judged at.
     public var seconds: Int64 { milliseconds / 1000 }
 }

@@ -1,5 +1,5 @@
 import AppReceipt
-import Foundation
+import JSONText
 
 /// The two key formats one transaction has in `verifyReceipt` answers: an app receipt's `in_app`
 /// entry (`expires_date` formatted, `expires_date_ms`) and a transaction receipt's purchase-info
@@ -30,13 +30,16 @@ extension TransactionReceiptJSON {
     /// `expires_date_formatted`, `expires_date_pst` → `expires_date_formatted_pst`) and every
     /// other string member as it is. Nil when `inApp` is not a JSON object.
     public static func purchaseInfoObject(inApp: String, bundleIdentifier: String) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(inApp.utf8)) as? [String: Any] else { return nil }
+        let value = try? JSONReader<JSONError>.document(Array(inApp.utf8)) { (reader) throws(JSONError) in try reader.readValue() }
+        guard case .object(let members)? = value else { return nil }
+        var strings: [String: String] = [:]
+        for member in members { if case .string(let value) = member.value { strings[member.name] = value } }
         var json = JSONWriter()
         json.beginObject()
         json.string("bid", bundleIdentifier)
         var written: Set<String> = ["bid"]
-        for key in inAppKeyOrder + object.keys.sorted() where written.insert(key).inserted {
-            guard let value = object[key] as? String else { continue }
+        for key in inAppKeyOrder + members.map(\.name).sorted() where written.insert(key).inserted {
+            guard let value = strings[key] else { continue }
             json.string(purchaseInfoNames[key] ?? key, value)
         }
         json.endObject()
@@ -58,8 +61,8 @@ extension TransactionReceiptJSON {
 
     /// `X`, `X_ms`, `X_pst` for a purchase-info date.
     static func date(_ key: String, _ value: TransactionDate, _ json: inout JSONWriter) {
-        json.string(key, AppleDateFormat.gmt(value.date))
+        json.string(key, AppleDateFormat.gmt(millisecondsSince1970: value.milliseconds))
         json.string(key + "_ms", String(value.milliseconds))
-        json.string(key + "_pst", AppleDateFormat.pacific(value.date))
+        json.string(key + "_pst", AppleDateFormat.pacific(millisecondsSince1970: value.milliseconds))
     }
 }

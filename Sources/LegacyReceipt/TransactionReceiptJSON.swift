@@ -1,4 +1,5 @@
 import AppReceipt
+import JSONText
 
 /// `verifyReceipt`'s answer for a transaction receipt: `{"status": 0, "receipt": {…}}`, where
 /// `receipt` holds the purchase-info keys in their order with `-` turned into `_`, and the same

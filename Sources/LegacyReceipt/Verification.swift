@@ -1,5 +1,4 @@
 import CryptoPrimitives
-import Foundation
 import X509Certificates
 
 /// The outcome of a successful verification.
@@ -35,9 +34,9 @@ extension TransactionReceipt {
     /// The bytes the signature covers: the version byte, then the purchase-info bytes.
     public var signedBytes: [UInt8] { [signature.version.rawValue] + purchaseInfoBytes }
 
-    /// Verifies the receipt under `policy` at `time` (default: the purchase date, `purchase-date-ms`,
-    /// as app receipts are judged at their creation date; every signer of these receipts has
-    /// expired since).
+    /// Verifies the receipt under `policy` at `time`, in whole seconds since 1970 (nil: the purchase
+    /// date, `purchase-date-ms`, as app receipts are judged at their creation date; every signer
+    /// of these receipts has expired since).
     ///
     /// Before any RSA operation: the signer's key must fit its version
     /// (`LegacyTrustPolicy.signerKeyRules`), every intermediate's the chain's key rules, and the
@@ -47,10 +46,10 @@ extension TransactionReceipt {
     /// path signer ← intermediate ← anchor through `ChainBuilder`, with the version's markers.
     @discardableResult
     public func verify(
-        policy: LegacyTrustPolicy = .appStore, at time: Date? = nil,
+        policy: LegacyTrustPolicy = .appStore, atSecondsSince1970 time: Int64?,
         linkStore: (any VerifiedLinkStore)? = nil
     ) throws(TransactionReceiptValidationError) -> VerifiedTransactionReceipt {
-        let seconds = time.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? purchaseDate.seconds
+        let seconds = time ?? purchaseDate.seconds
         let chainPolicy = policy.chainPolicy(for: signature.version)
         let signer = signature.certificate
         var budget = VerificationBudget()

@@ -26,7 +26,9 @@ public struct PKCS7Error: Error, Sendable, Hashable, CustomStringConvertible {
         case .encoding(let kind): self.init(.encoding(kind), at: error.offset)
         case .unsupportedAlgorithm(let oid): self.init(.unsupportedAlgorithm(oid), at: error.offset)
         case .invalidAlgorithmParameters: self.init(.invalidAlgorithmParameters, at: error.offset)
-        default: self.init(.certificate(error.kind), at: error.offset)
+        case .unsupportedVersion, .signatureAlgorithmMismatch, .defaultValueEncoded, .emptyList, .duplicateExtension,
+            .invalidExtension, .invalidPublicKey, .invalidName, .certificateTooLarge, .tooManyExtensions:
+            self.init(.certificate(error.kind), at: error.offset)
         }
     }
 
@@ -93,20 +95,24 @@ extension PKCS7Error.Kind {
     }
 }
 
-extension PKCS7Error {
-    /// Runs `body`, turning encoding and X.509 errors into `PKCS7Error`.
-    static func wrapping<T>(_ body: () throws -> T) throws(PKCS7Error) -> T {
-        do {
-            return try body()
-        } catch let error as PKCS7Error {
-            throw error
-        } catch let error as ASN1Error {
-            throw PKCS7Error(error)
-        } catch let error as CertificateError {
-            throw PKCS7Error(error)
-        } catch {
-            preconditionFailure("unexpected error \(error)")
-        }
+/// The value `read` gives, or its encoding error as a `PKCS7Error` (same kind and offset): how
+/// the parsers of this module call the DER reader under typed throws.
+@inline(__always)
+func asn1<T>(_ read: @autoclosure () throws(ASN1Error) -> T) throws(PKCS7Error) -> T {
+    do {
+        return try read()
+    } catch {
+        throw PKCS7Error(error)
+    }
+}
+
+/// The value `read` gives, or its X.509 error as a `PKCS7Error` (see `init(_: CertificateError)`).
+@inline(__always)
+func x509<T>(_ read: @autoclosure () throws(CertificateError) -> T) throws(PKCS7Error) -> T {
+    do {
+        return try read()
+    } catch {
+        throw PKCS7Error(error)
     }
 }
 

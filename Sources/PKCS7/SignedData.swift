@@ -56,7 +56,7 @@ public struct SignedData: Sendable {
     ///   when a path uses the key.
     public let certificates: [Certificate]
     /// Each embedded certificate's encoding, in the order given.
-    public var certificateRanges: [Range<Int>] { certificates.map(\.range) }
+    public var certificateRanges: [Range<Int>] { certificates.map { $0.range } }
     /// signerInfos, in order (at least one).
     public let signerInfos: [SignerInfo]
 
@@ -64,87 +64,85 @@ public struct SignedData: Sendable {
     /// the ContentInfo is an error.
     public init(berEncoded bytes: [UInt8]) throws(PKCS7Error) {
         guard bytes.count <= PKCS7Limits.maxInputSize else { throw PKCS7Error(.inputTooLarge(count: bytes.count), at: 0) }
-        self = try PKCS7Error.wrapping {
-            try bytes.withUnsafeBytes { raw in
-                var reader = ASN1Reader(raw, rules: .ber)
-                let value = try SignedData(reading: &reader, storage: bytes)
-                try reader.finish()
-                return value
-            }
+        self = try bytes.withRawBytes { (raw) throws(PKCS7Error) in
+            var reader = ASN1Reader(raw, rules: .ber)
+            let value = try SignedData(reading: &reader, storage: bytes)
+            try asn1(reader.finish())
+            return value
         }
     }
 
-    private init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
+    private init(reading reader: inout ASN1Reader, storage: [UInt8]) throws(PKCS7Error) {
         self.storage = storage
         // ContentInfo ::= SEQUENCE { contentType, content [0] EXPLICIT ANY } (RFC 5652 §3).
-        var contentInfo = try reader.readSequence()
-        let typeElement = try contentInfo.read(.objectIdentifier)
-        guard OIDs.signedData.matches(try typeElement.objectIdentifierBytes()) else {
+        var contentInfo = try asn1(reader.readSequence())
+        let typeElement = try asn1(contentInfo.read(.objectIdentifier))
+        guard OIDs.signedData.matches(try asn1(typeElement.objectIdentifierBytes())) else {
             throw typeElement.failure(.notSignedData)
         }
-        var explicit = try contentInfo.read(.contextSpecific(0)).children()
-        try contentInfo.finish()
-        var fields = try explicit.readSequence()
-        try explicit.finish()
+        var explicit = try asn1(contentInfo.read(.contextSpecific(0)).children())
+        try asn1(contentInfo.finish())
+        var fields = try asn1(explicit.readSequence())
+        try asn1(explicit.finish())
 
         // SignedData (RFC 5652 §5.1).
-        let versionElement = try fields.read(.integer)
-        let version = try versionElement.int64Value()
+        let versionElement = try asn1(fields.read(.integer))
+        let version = try asn1(versionElement.int64Value())
         guard version == 1 || version == 3 else { throw versionElement.failure(.unsupportedVersion(version)) }
         self.version = Int(version)
 
         var digests: [HashAlgorithm] = []
-        var digestSet = try fields.read(.set).children()
+        var digestSet = try asn1(fields.read(.set).children())
         while !digestSet.isAtEnd {
             guard digests.count < PKCS7Limits.maxDigestAlgorithms else { throw PKCS7Error(.tooManyElements, at: digestSet.offset) }
-            digests.append(try AlgorithmIdentifier.readDigest(&digestSet))
+            digests.append(try x509(AlgorithmIdentifier.readDigest(&digestSet)))
         }
         digestAlgorithms = digests
 
         // EncapsulatedContentInfo ::= SEQUENCE { eContentType, eContent [0] EXPLICIT OCTET STRING OPTIONAL }
-        var encapsulated = try fields.readSequence()
-        let contentTypeElement = try encapsulated.read(.objectIdentifier)
-        guard OIDs.data.matches(try contentTypeElement.objectIdentifierBytes()) else {
-            throw contentTypeElement.failure(.unsupportedContentType(try contentTypeElement.objectIdentifierValue()))
+        var encapsulated = try asn1(fields.readSequence())
+        let contentTypeElement = try asn1(encapsulated.read(.objectIdentifier))
+        guard OIDs.data.matches(try asn1(contentTypeElement.objectIdentifierBytes())) else {
+            throw contentTypeElement.failure(.unsupportedContentType(try asn1(contentTypeElement.objectIdentifierValue())))
         }
-        guard let contentWrapper = try encapsulated.readOptional(.contextSpecific(0)) else {
+        guard let contentWrapper = try asn1(encapsulated.readOptional(.contextSpecific(0))) else {
             throw contentTypeElement.failure(.missingContent)
         }
-        try encapsulated.finish()
-        var wrapped = try contentWrapper.children()
-        let contentElement = try wrapped.readElement()
-        try wrapped.finish()
+        try asn1(encapsulated.finish())
+        var wrapped = try asn1(contentWrapper.children())
+        let contentElement = try asn1(wrapped.readElement())
+        try asn1(wrapped.finish())
         guard contentElement.tag.asPrimitive == .octetString else {
             throw contentElement.failure(.encoding(.unexpectedTag(expected: .octetString, found: contentElement.tag)))
         }
-        let content = try contentElement.octetStringValue()
+        let content = try asn1(contentElement.octetStringValue())
         contentElementRange = contentElement.range
         contentRange = content.contiguousRange
         contentCount = content.count
 
         // certificates [0] IMPLICIT CertificateSet OPTIONAL: plain certificates only, any order.
-        certificates = try Self.readCertificates(fields.readOptional(.contextSpecific(0)), storage: storage)
-        _ = try fields.readOptional(.contextSpecific(1))   // crls: not used
+        certificates = try Self.readCertificates(asn1(fields.readOptional(.contextSpecific(0))), storage: storage)
+        _ = try asn1(fields.readOptional(.contextSpecific(1)))   // crls: not used
 
         var signers: [SignerInfo] = []
-        let signerSet = try fields.read(.set)
-        var signerEntries = try signerSet.children()
+        let signerSet = try asn1(fields.read(.set))
+        var signerEntries = try asn1(signerSet.children())
         while !signerEntries.isAtEnd {
             guard signers.count < PKCS7Limits.maxSignerInfos else { throw signerSet.failure(.tooManyElements) }
             signers.append(try SignerInfo(reading: &signerEntries))
         }
         guard !signers.isEmpty else { throw signerSet.failure(.noSignerInfo) }
         signerInfos = signers
-        try fields.finish()
+        try asn1(fields.finish())
     }
 
     /// Calls `body` with the signed content octets: in place when contiguous, else joined into
     /// a temporary array.
-    public func withContent<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withContent<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         if let contentRange {
-            return try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[contentRange])) }
+            return try storage.withRawBytes { (raw) throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[contentRange])) }
         }
-        return try contentBytes().withUnsafeBytes(body)
+        return try contentBytes().withRawBytes(body)
     }
 
     /// The signed content octets, copied.
@@ -176,12 +174,12 @@ public struct SignedData: Sendable {
 
     /// Parses each element of the `certificates` set, naming the certificate by its index when
     /// one is malformed.
-    private static func readCertificates(_ set: ASN1Element?, storage: [UInt8]) throws -> [Certificate] {
+    private static func readCertificates(_ set: ASN1Element?, storage: [UInt8]) throws(PKCS7Error) -> [Certificate] {
         guard let set else { return [] }
-        var entries = try set.children()
+        var entries = try asn1(set.children())
         var certificates: [Certificate] = []
         while !entries.isAtEnd {
-            let entry = try entries.readElement()
+            let entry = try asn1(entries.readElement())
             // CertificateChoices (RFC 5652 §10.2.2): only the plain certificate alternative.
             guard entry.tag == .sequence else { throw entry.failure(.unsupportedCertificateFormat) }
             guard certificates.count < PKCS7Limits.maxCertificates else { throw entry.failure(.tooManyElements) }
@@ -192,7 +190,7 @@ public struct SignedData: Sendable {
                 continue
             }
             do {
-                certificates.append(try CertificateError.wrapping { try Certificate(element: entry, storage: storage) })
+                certificates.append(try Certificate(element: entry, storage: storage))
             } catch {
                 throw PKCS7Error(.embeddedCertificate(index: certificates.count, error.kind), at: error.offset)
             }

@@ -18,11 +18,11 @@ public struct SignedDataVerifier: Sendable {
     /// The anchors and rules the signer's path must satisfy.
     public var policy: TrustPolicy
     /// Where verified certificate links are remembered (e.g. a shared `VerifiedLinkCache`).
-    public var linkStore: (any VerifiedLinkStore)?
+    public var linkStore: AnyVerifiedLinkStore?
 
     /// Makes a verifier for `policy` (by default the App Store's) that remembers verified
     /// certificate links in `linkStore`, if one is given.
-    public init(policy: TrustPolicy = .appStore, linkStore: (any VerifiedLinkStore)? = nil) {
+    public init(policy: TrustPolicy = .appStore, linkStore: AnyVerifiedLinkStore? = nil) {
         self.policy = policy
         self.linkStore = linkStore
     }
@@ -40,7 +40,7 @@ public struct SignedDataVerifier: Sendable {
     public func verify(_ signedData: SignedData, at time: Int64) throws(VerificationError) -> VerifiedSignature {
         let embedded = signedData.certificates
         let candidates = signedData.signerInfos.map { signer in
-            SignerSignature.certificates(matching: signer, in: signedData.storage, among: embedded + policy.anchors.map(\.certificate))
+            SignerSignature.certificates(matching: signer, in: signedData.storage, among: embedded + policy.anchors.map { $0.certificate })
         }
         do throws(VerificationError) {
             try checkShape(signedData, candidates: candidates)

@@ -36,19 +36,19 @@ public struct SignerInfo: Sendable, Hashable {
     /// The signature octets.
     public let signatureRange: Range<Int>
 
-    init(reading reader: inout ASN1Reader) throws {
-        var fields = try reader.readSequence()
-        let versionElement = try fields.read(.integer)
-        let version = try versionElement.int64Value()
-        let sid = try fields.readElement()
+    init(reading reader: inout ASN1Reader) throws(PKCS7Error) {
+        var fields = try asn1(reader.readSequence())
+        let versionElement = try asn1(fields.read(.integer))
+        let version = try asn1(versionElement.int64Value())
+        let sid = try asn1(fields.readElement())
         switch sid.tag {
         case .sequence:
             guard version == 1 else { throw versionElement.failure(.signerIdentifierMismatch) }
-            var parts = try sid.children()
+            var parts = try asn1(sid.children())
             let issuer = try Self.readIssuerName(&parts)
-            let serial = try parts.read(.integer)
-            _ = try serial.integerBytes()
-            try parts.finish()
+            let serial = try asn1(parts.read(.integer))
+            _ = try asn1(serial.integerBytes())
+            try asn1(parts.finish())
             identifier = .issuerAndSerialNumber(issuer: issuer.range, serialNumber: serial.contentRange)
         case .contextSpecific(0, constructed: false):
             guard version == 3 else { throw versionElement.failure(.signerIdentifierMismatch) }
@@ -57,17 +57,17 @@ public struct SignerInfo: Sendable, Hashable {
             throw sid.failure(.encoding(.unexpectedTag(expected: .sequence, found: sid.tag)))
         }
         self.version = Int(version)
-        digestAlgorithm = try AlgorithmIdentifier.readDigest(&fields)
-        if let attributes = try fields.readOptional(.contextSpecific(0)) {
+        digestAlgorithm = try x509(AlgorithmIdentifier.readDigest(&fields))
+        if let attributes = try asn1(fields.readOptional(.contextSpecific(0))) {
             signedAttributes = try SignedAttributes(attributes)
         } else {
             signedAttributes = nil
         }
-        signatureAlgorithm = try AlgorithmIdentifier.readSignature(&fields)
-        let signature = try fields.read(.octetString)
+        signatureAlgorithm = try x509(AlgorithmIdentifier.readSignature(&fields))
+        let signature = try asn1(fields.read(.octetString))
         signatureRange = signature.contentRange
-        _ = try fields.readOptional(.contextSpecific(1))   // unsignedAttrs: not used
-        try fields.finish()
+        _ = try asn1(fields.readOptional(.contextSpecific(1)))   // unsignedAttrs: not used
+        try asn1(fields.finish())
     }
 }
 
@@ -75,35 +75,35 @@ extension SignerInfo {
     /// IssuerAndSerialNumber's issuer (RFC 5652 §10.2.4) is a Name: read to the same grammar as a
     /// certificate's, and as DER, since it must equal the certificate's issuer byte for byte (a
     /// SignerInfo whose issuer breaks the grammar is malformed, not merely unmatched).
-    static func readIssuerName(_ reader: inout ASN1Reader) throws -> ASN1Element {
-        var strict = try reader.readElement().reread(rules: .der)
-        return try Name.read(&strict)
+    static func readIssuerName(_ reader: inout ASN1Reader) throws(PKCS7Error) -> ASN1Element {
+        var strict = try asn1(reader.readElement().reread(rules: .der))
+        return try x509(Name.read(&strict))
     }
 }
 
 extension SignedAttributes {
     /// Reads `[0] IMPLICIT SET OF Attribute` strictly: the signature covers its DER encoding, so
     /// it must have exactly one (RFC 5652 §5.3, X.690 §11.6 order).
-    init(_ element: ASN1Element) throws {
-        try element.requireDER()   // signed as their DER (RFC 5652 §5.4): every element, not just the ones read
+    init(_ element: ASN1Element) throws(PKCS7Error) {
+        try asn1(element.requireDER())   // signed as their DER (RFC 5652 §5.4): every element, not just the ones read
         var strict = element.reread(rules: .der)
-        let set = try strict.read(.contextSpecific(0))
-        var attributes = try set.setOfChildren()
+        let set = try asn1(strict.read(.contextSpecific(0)))
+        var attributes = try asn1(set.setOfChildren())
         var contentType: Range<Int>? = nil
         var messageDigest: Range<Int>? = nil
         while !attributes.isAtEnd {
-            var attribute = try attributes.readSequence()
-            let type = try attribute.read(.objectIdentifier)
-            let typeBytes = try type.objectIdentifierBytes()
-            var values = try attribute.read(.set).setOfChildren()
-            try attribute.finish()
+            var attribute = try asn1(attributes.readSequence())
+            let type = try asn1(attribute.read(.objectIdentifier))
+            let typeBytes = try asn1(type.objectIdentifierBytes())
+            var values = try asn1(attribute.read(.set).setOfChildren())
+            try asn1(attribute.finish())
             let isContentType = OIDs.contentType.matches(typeBytes)
             let isMessageDigest = OIDs.messageDigest.matches(typeBytes)
             guard isContentType || isMessageDigest else { continue }
             // Each at most once, with exactly one value (RFC 5652 §11.1, §11.2).
             guard (isContentType ? contentType : messageDigest) == nil else { throw type.failure(.invalidSignedAttributes) }
-            let value = isContentType ? try values.read(.objectIdentifier) : try values.read(.octetString)
-            if isContentType { _ = try value.objectIdentifierBytes() }
+            let value = try asn1(isContentType ? values.read(.objectIdentifier) : values.read(.octetString))
+            if isContentType { _ = try asn1(value.objectIdentifierBytes()) }
             guard values.isAtEnd else { throw type.failure(.invalidSignedAttributes) }
             if isContentType { contentType = value.contentRange } else { messageDigest = value.contentRange }
         }

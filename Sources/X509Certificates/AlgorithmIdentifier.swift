@@ -36,11 +36,11 @@ package enum AlgorithmIdentifier {
     ]
 
     /// A digest AlgorithmIdentifier; parameters absent or NULL (RFC 5754 §2).
-    package static func readDigest(_ reader: inout ASN1Reader) throws -> HashAlgorithm {
+    package static func readDigest(_ reader: inout ASN1Reader) throws(CertificateError) -> HashAlgorithm {
         let (oidElement, parameters) = try readParts(&reader)
-        let oid = try oidElement.objectIdentifierBytes()
+        let oid = try asn1(oidElement.objectIdentifierBytes())
         guard let hash = lookup(digests, oid) else {
-            throw oidElement.failure(.unsupportedAlgorithm(try oidElement.objectIdentifierValue()))
+            throw oidElement.failure(.unsupportedAlgorithm(try asn1(oidElement.objectIdentifierValue())))
         }
         if let parameters { try requireNull(parameters) }
         return hash
@@ -48,9 +48,9 @@ package enum AlgorithmIdentifier {
 
     /// A signature AlgorithmIdentifier. RSA parameters are NULL or absent (RFC 4055 §5 says
     /// implementations MUST accept both); ECDSA parameters are absent (RFC 5758 §3.2).
-    package static func readSignature(_ reader: inout ASN1Reader) throws -> SignatureAlgorithm {
+    package static func readSignature(_ reader: inout ASN1Reader) throws(CertificateError) -> SignatureAlgorithm {
         let (oidElement, parameters) = try readParts(&reader)
-        let oid = try oidElement.objectIdentifierBytes()
+        let oid = try asn1(oidElement.objectIdentifierBytes())
         if OIDs.rsaEncryption.matches(oid) {
             if let parameters { try requireNull(parameters) }
             return .rsaEncryption
@@ -63,21 +63,21 @@ package enum AlgorithmIdentifier {
             if let parameters { throw parameters.failure(.invalidAlgorithmParameters) }
             return .ecdsaWithHash(hash)
         }
-        throw oidElement.failure(.unsupportedAlgorithm(try oidElement.objectIdentifierValue()))
+        throw oidElement.failure(.unsupportedAlgorithm(try asn1(oidElement.objectIdentifierValue())))
     }
 
     /// The OID element and the optional parameters element of the next AlgorithmIdentifier,
     /// re-read as DER.
-    private static func readParts(_ reader: inout ASN1Reader) throws -> (ASN1Element, ASN1Element?) {
-        var strict = try reader.readElement().reread(rules: .der)
-        var fields = try strict.readSequence()
-        let oid = try fields.read(.objectIdentifier)
-        let parameters = fields.isAtEnd ? nil : try fields.readElement()
-        try fields.finish()
+    private static func readParts(_ reader: inout ASN1Reader) throws(CertificateError) -> (ASN1Element, ASN1Element?) {
+        var strict = try asn1(reader.readElement().reread(rules: .der))
+        var fields = try asn1(strict.readSequence())
+        let oid = try asn1(fields.read(.objectIdentifier))
+        let parameters = fields.isAtEnd ? nil : try asn1(fields.readElement())
+        try asn1(fields.finish())
         return (oid, parameters)
     }
 
-    private static func requireNull(_ parameters: ASN1Element) throws {
+    private static func requireNull(_ parameters: ASN1Element) throws(CertificateError) {
         guard parameters.tag == .null, parameters.contentLength == 0 else {
             throw parameters.failure(.invalidAlgorithmParameters)
         }

@@ -30,25 +30,23 @@ extension Certificate {
     public var ocspResponderURLs: [String] {
         get throws(CertificateError) {
             guard let value = try extensionValueRange(OIDs.authorityInfoAccess) else { return [] }
-            return try CertificateError.wrapping {
-                try storage.withUnsafeBytes { raw in
-                    var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[value]), rules: .der, baseOffset: value.lowerBound)
-                    let list = try reader.read(.sequence)
-                    try reader.finish()
-                    var entries = try list.children()
-                    if entries.isAtEnd { throw list.failure(.emptyList) }
-                    var urls: [String] = []
-                    while !entries.isAtEnd {
-                        var description = try entries.readSequence()
-                        let method = try description.read(.objectIdentifier).objectIdentifierBytes()
-                        let location = try description.readElement()
-                        try description.finish()
-                        try location.requireDER()
-                        guard OIDs.ocspAccessMethod.matches(method), location.tag == .contextSpecific(6, constructed: false) else { continue }
-                        urls.append(try location.stringValue(.ia5))
-                    }
-                    return urls
+            return try storage.withRawBytes { (raw) throws(CertificateError) in
+                var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[value]), rules: .der, baseOffset: value.lowerBound)
+                let list = try asn1(reader.read(.sequence))
+                try asn1(reader.finish())
+                var entries = try asn1(list.children())
+                if entries.isAtEnd { throw list.failure(.emptyList) }
+                var urls: [String] = []
+                while !entries.isAtEnd {
+                    var description = try asn1(entries.readSequence())
+                    let method = try asn1(description.read(.objectIdentifier).objectIdentifierBytes())
+                    let location = try asn1(description.readElement())
+                    try asn1(description.finish())
+                    try asn1(location.requireDER())
+                    guard OIDs.ocspAccessMethod.matches(method), location.tag == .contextSpecific(6, constructed: false) else { continue }
+                    urls.append(try asn1(location.stringValue(.ia5)))
                 }
+                return urls
             }
         }
     }
@@ -58,26 +56,24 @@ extension Certificate {
     /// validated `tbsCertificate` again (RFC 5280 §4.1): the parser keeps unknown values opaque.
     package func extensionValueRange(_ oid: ASN1ObjectIdentifier) throws(CertificateError) -> Range<Int>? {
         guard extensions.contains(oid) else { return nil }
-        return try CertificateError.wrapping {
-            try storage.withUnsafeBytes { raw -> Range<Int>? in
-                var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[tbsRange]), rules: .der, baseOffset: tbsRange.lowerBound)
-                var body = try reader.readSequence()
-                _ = try body.readOptional(.contextSpecific(0))   // version
-                for _ in 0 ..< 6 { try body.skipElement() }   // serial, signature, issuer, validity, subject, key
-                _ = try body.readOptional(.contextSpecific(1, constructed: false))
-                _ = try body.readOptional(.contextSpecific(2, constructed: false))
-                guard let wrapper = try body.readOptional(.contextSpecific(3)) else { return nil }
-                var inner = try wrapper.children()
-                var entries = try inner.readSequence()
-                while !entries.isAtEnd {
-                    var fields = try entries.readSequence()
-                    let id = try fields.read(.objectIdentifier).objectIdentifierBytes()
-                    _ = try fields.readOptional(.boolean)
-                    let value = try fields.read(.octetString)
-                    if oid.matches(id) { return value.contentRange }
-                }
-                return nil
+        return try storage.withRawBytes { (raw) throws(CertificateError) -> Range<Int>? in
+            var reader = ASN1Reader(UnsafeRawBufferPointer(rebasing: raw[tbsRange]), rules: .der, baseOffset: tbsRange.lowerBound)
+            var body = try asn1(reader.readSequence())
+            _ = try asn1(body.readOptional(.contextSpecific(0)))   // version
+            for _ in 0 ..< 6 { try asn1(body.skipElement()) }   // serial, signature, issuer, validity, subject, key
+            _ = try asn1(body.readOptional(.contextSpecific(1, constructed: false)))
+            _ = try asn1(body.readOptional(.contextSpecific(2, constructed: false)))
+            guard let wrapper = try asn1(body.readOptional(.contextSpecific(3))) else { return nil }
+            var inner = try asn1(wrapper.children())
+            var entries = try asn1(inner.readSequence())
+            while !entries.isAtEnd {
+                var fields = try asn1(entries.readSequence())
+                let id = try asn1(fields.read(.objectIdentifier).objectIdentifierBytes())
+                _ = try asn1(fields.readOptional(.boolean))
+                let value = try asn1(fields.read(.octetString))
+                if oid.matches(id) { return value.contentRange }
             }
+            return nil
         }
     }
 

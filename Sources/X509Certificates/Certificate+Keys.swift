@@ -15,7 +15,7 @@ extension Certificate {
             throw CertificateError(.invalidPublicKey, at: publicKeyInfoRange.lowerBound)
         }
         do {
-            return try storage.withUnsafeBytes { raw throws(ECKeyError) in
+            return try storage.withRawBytes { (raw) throws(ECKeyError) in
                 try ECDSAPublicKey(curve: curve, x963Representation: UnsafeRawBufferPointer(rebasing: raw[point]))
             }
         } catch {

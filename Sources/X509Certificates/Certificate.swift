@@ -38,20 +38,18 @@ public struct Certificate: Sendable {
 
     /// Parses a DER certificate that fills `der` exactly.
     public init(derEncoded der: [UInt8]) throws(CertificateError) {
-        self = try CertificateError.wrapping {
-            try der.withUnsafeBytes { raw in
-                var reader = ASN1Reader(raw, rules: .der)
-                let certificate = try Certificate(reading: &reader, storage: der)
-                try reader.finish()
-                return certificate
-            }
+        self = try der.withRawBytes { (raw) throws(CertificateError) in
+            var reader = ASN1Reader(raw, rules: .der)
+            let certificate = try Certificate(reading: &reader, storage: der)
+            try asn1(reader.finish())
+            return certificate
         }
     }
 
     /// Reads the next element of `reader` (whose input is `storage`) as a DER certificate,
     /// whatever rules the reader itself uses.
-    package init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
-        try self.init(element: reader.readElement(), storage: storage)
+    package init(reading reader: inout ASN1Reader, storage: [UInt8]) throws(CertificateError) {
+        try self.init(element: asn1(reader.readElement()), storage: storage)
     }
 
     /// Reads `outer` (an element of `storage`, read under any rules) as a DER certificate.
@@ -61,32 +59,32 @@ public struct Certificate: Sendable {
     /// parts no reader interprets (values of name attributes without a string syntax, parameters
     /// of an unknown key algorithm) are walked with `requireDER` where they are skipped.
     /// Extension values are OCTET STRINGs: the known ones are decoded as DER, others stay opaque.
-    package init(element outer: ASN1Element, storage: [UInt8]) throws {
+    package init(element outer: ASN1Element, storage: [UInt8]) throws(CertificateError) {
         guard outer.encodedLength <= X509Limits.maxCertificateSize else {
             throw outer.failure(.certificateTooLarge(outer.encodedLength))
         }
         var strict = outer.reread(rules: .der)
-        let certificate = try strict.read(.sequence)
-        var fields = try certificate.children()
-        let tbs = try fields.read(.sequence)
-        let outerAlgorithmElement = try fields.readElement()
+        let certificate = try asn1(strict.read(.sequence))
+        var fields = try asn1(certificate.children())
+        let tbs = try asn1(fields.read(.sequence))
+        let outerAlgorithmElement = try asn1(fields.readElement())
         var algorithmReader = outerAlgorithmElement.reread(rules: .der)
         signatureAlgorithm = try AlgorithmIdentifier.readSignature(&algorithmReader)
-        let signatureElement = try fields.read(.bitString)
-        guard try signatureElement.bitStringValue().isOctetAligned else { throw signatureElement.failure(.encoding(.invalidBitString)) }
-        try fields.finish()
+        let signatureElement = try asn1(fields.read(.bitString))
+        guard try asn1(signatureElement.bitStringValue().isOctetAligned) else { throw signatureElement.failure(.encoding(.invalidBitString)) }
+        try asn1(fields.finish())
 
         self.storage = storage
         range = certificate.range
         tbsRange = tbs.range
         signatureRange = signatureElement.contentRange.dropFirst()
 
-        var body = try tbs.children()
+        var body = try asn1(tbs.children())
         // version [0] EXPLICIT Version DEFAULT v1: DER omits v1 (X.690 §11.5).
-        if let versionElement = try body.readOptional(.contextSpecific(0)) {
-            var inner = try versionElement.children()
-            let value = try inner.readInt64()
-            try inner.finish()
+        if let versionElement = try asn1(body.readOptional(.contextSpecific(0))) {
+            var inner = try asn1(versionElement.children())
+            let value = try asn1(inner.readInt64())
+            try asn1(inner.finish())
             guard value == 1 || value == 2 else {
                 throw versionElement.failure(value == 0 ? .defaultValueEncoded : .unsupportedVersion(value))
             }
@@ -94,10 +92,10 @@ public struct Certificate: Sendable {
         } else {
             version = 1
         }
-        let serial = try body.read(.integer)
-        _ = try serial.integerBytes()
+        let serial = try asn1(body.read(.integer))
+        _ = try asn1(serial.integerBytes())
         serialRange = serial.contentRange
-        let innerAlgorithm = try body.read(.sequence)
+        let innerAlgorithm = try asn1(body.read(.sequence))
         guard innerAlgorithm.encoded.elementsEqual(outerAlgorithmElement.encoded) else {
             throw innerAlgorithm.failure(.signatureAlgorithmMismatch)
         }
@@ -105,27 +103,27 @@ public struct Certificate: Sendable {
         // RFC 5280 §4.1.2.4: "The issuer field MUST contain a non-empty distinguished name."
         guard issuer.contentLength > 0 else { throw issuer.failure(.invalidName(.emptyIssuer)) }
         issuerRange = issuer.range
-        var validity = try body.readSequence()
-        notBefore = try validity.readTime()
-        notAfter = try validity.readTime()
-        try validity.finish()
+        var validity = try asn1(body.readSequence())
+        notBefore = try asn1(validity.readTime())
+        notAfter = try asn1(validity.readTime())
+        try asn1(validity.finish())
         subjectRange = try Name.read(&body).range
         let keyStart = body.offset
         publicKey = try PublicKeyInfo.read(&body)
         publicKeyInfoRange = keyStart ..< body.offset
         // issuerUniqueID [1] and subjectUniqueID [2] (v2/v3 only), then extensions [3] (v3 only).
         if version >= 2 {
-            _ = try body.readOptional(.contextSpecific(1, constructed: false))
-            _ = try body.readOptional(.contextSpecific(2, constructed: false))
+            _ = try asn1(body.readOptional(.contextSpecific(1, constructed: false)))
+            _ = try asn1(body.readOptional(.contextSpecific(2, constructed: false)))
         }
-        if version == 3, let wrapper = try body.readOptional(.contextSpecific(3)) {
-            var inner = try wrapper.children()
+        if version == 3, let wrapper = try asn1(body.readOptional(.contextSpecific(3))) {
+            var inner = try asn1(wrapper.children())
             extensions = try CertificateExtensions.read(&inner)
-            try inner.finish()
+            try asn1(inner.finish())
         } else {
             extensions = CertificateExtensions()
         }
-        try body.finish()
+        try asn1(body.finish())
     }
 }
 

@@ -75,18 +75,14 @@ extension CertificateError.Kind {
     }
 }
 
-extension CertificateError {
-    /// Runs `body`, turning encoding errors into `CertificateError`. The parsers below throw either type.
-    package static func wrapping<T>(_ body: () throws -> T) throws(CertificateError) -> T {
-        do {
-            return try body()
-        } catch let error as CertificateError {
-            throw error
-        } catch let error as ASN1Error {
-            throw CertificateError(error)
-        } catch {
-            preconditionFailure("unexpected error \(error)")
-        }
+/// The value `read` gives, or its encoding error as a `CertificateError` (same kind and offset):
+/// how the parsers of this module call the DER reader under typed throws.
+@inline(__always)
+func asn1<T>(_ read: @autoclosure () throws(ASN1Error) -> T) throws(CertificateError) -> T {
+    do {
+        return try read()
+    } catch {
+        throw CertificateError(error)
     }
 }
 

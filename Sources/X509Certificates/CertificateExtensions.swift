@@ -63,27 +63,27 @@ public struct CertificateExtensions: Sendable, Hashable {
     public func contains(_ oid: ASN1ObjectIdentifier) -> Bool { identifiers.contains(oid) }
 
     /// Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension (RFC 5280 §4.1), DER.
-    static func read(_ reader: inout ASN1Reader) throws -> CertificateExtensions {
+    static func read(_ reader: inout ASN1Reader) throws(CertificateError) -> CertificateExtensions {
         var result = CertificateExtensions()
-        let list = try reader.read(.sequence)
-        var entries = try list.children()
+        let list = try asn1(reader.read(.sequence))
+        var entries = try asn1(list.children())
         if entries.isAtEnd { throw list.failure(.emptyList) }
         result.identifiers.reserveCapacity(8)   // certificates carry 3 to 10
         while !entries.isAtEnd {
             guard result.identifiers.count < X509Limits.maxExtensions else {
                 throw CertificateError(.tooManyExtensions, at: entries.offset)
             }
-            var fields = try entries.readSequence()
-            let oidElement = try fields.read(.objectIdentifier)
-            let oidBytes = try oidElement.objectIdentifierBytes()
+            var fields = try asn1(entries.readSequence())
+            let oidElement = try asn1(fields.read(.objectIdentifier))
+            let oidBytes = try asn1(oidElement.objectIdentifierBytes())
             var critical = false
-            if let flag = try fields.readOptional(.boolean) {
-                critical = try flag.boolValue()
+            if let flag = try asn1(fields.readOptional(.boolean)) {
+                critical = try asn1(flag.boolValue())
                 // critical BOOLEAN DEFAULT FALSE: DER omits FALSE (X.690 §11.5).
                 if !critical { throw flag.failure(.defaultValueEncoded) }
             }
-            let value = try fields.read(.octetString)
-            try fields.finish()
+            let value = try asn1(fields.read(.octetString))
+            try asn1(fields.finish())
             let oid = ASN1ObjectIdentifier(validatedContent: Array(oidBytes))
             if result.identifiers.contains(where: { $0.matches(oidBytes) }) { throw oidElement.failure(.duplicateExtension(oid)) }
             result.identifiers.append(oid)
@@ -91,8 +91,10 @@ public struct CertificateExtensions: Sendable, Hashable {
             if let known = KnownExtension(oidBytes) {
                 do {
                     handled = try result.readValue(known, value)
-                } catch is ASN1Error {
-                    throw value.failure(.invalidExtension(oid))
+                } catch {
+                    // A value that is not DER of its type; the extension rules' own errors stay.
+                    if case .encoding = error.kind { throw value.failure(.invalidExtension(oid)) }
+                    throw error
                 }
             }
             if critical && !handled { result.unhandledCritical.append(oid) }
@@ -114,41 +116,43 @@ public struct CertificateExtensions: Sendable, Hashable {
 
     /// Decodes a known extension's value (the DER inside extnValue); returns whether
     /// verification processes it. Unknown values stay opaque.
-    private mutating func readValue(_ known: KnownExtension, _ value: ASN1Element) throws -> Bool {
-        var reader = try value.encapsulated(rules: .der)
+    private mutating func readValue(_ known: KnownExtension, _ value: ASN1Element) throws(CertificateError) -> Bool {
+        var reader = try asn1(value.encapsulated(rules: .der))
         let handled = try readKnownValue(known, &reader)
-        try reader.finish()
+        try asn1(reader.finish())
         return handled
     }
 
-    private mutating func readKnownValue(_ known: KnownExtension, _ reader: inout ASN1Reader) throws -> Bool {
+    private mutating func readKnownValue(_ known: KnownExtension, _ reader: inout ASN1Reader) throws(CertificateError) -> Bool {
         switch known {
         case .basicConstraints:
-            var fields = try reader.readSequence()
+            var fields = try asn1(reader.readSequence())
             var isCA = false
-            if let flag = try fields.readOptional(.boolean) {
-                isCA = try flag.boolValue()
+            if let flag = try asn1(fields.readOptional(.boolean)) {
+                isCA = try asn1(flag.boolValue())
                 if !isCA { throw flag.failure(.defaultValueEncoded) }
             }
             var pathLength: Int? = nil
             if !fields.isAtEnd {
-                let value = try fields.readUInt64()
+                let value = try asn1(fields.readUInt64())
                 pathLength = Int(clamping: value)
             }
-            try fields.finish()
+            try asn1(fields.finish())
             basicConstraints = BasicConstraints(isCA: isCA, pathLength: pathLength)
             return true
         case .keyUsage:
-            let bits = try reader.readBitString()
+            let bits = try asn1(reader.readBitString())
             var usage: UInt16 = 0
             for bit in 0 ..< 9 where bits.bit(bit) { usage |= 1 << UInt16(bit) }
             keyUsage = KeyUsage(rawValue: usage)
             return true
         case .extendedKeyUsage:
-            extendedKeyUsage = try Self.readOIDList(&reader) { reader in try reader.read(.objectIdentifier).objectIdentifierValue() }
+            extendedKeyUsage = try Self.readOIDList(&reader) { (reader) throws(ASN1Error) in
+                try reader.read(.objectIdentifier).objectIdentifierValue()
+            }
             return false
         case .certificatePolicies:
-            policies = try Self.readOIDList(&reader) { reader in
+            policies = try Self.readOIDList(&reader) { (reader) throws(ASN1Error) in
                 var info = try reader.readSequence()
                 let policy = try info.read(.objectIdentifier).objectIdentifierValue()
                 if !info.isAtEnd { _ = try info.read(.sequence) }   // policyQualifiers, not used
@@ -157,28 +161,28 @@ public struct CertificateExtensions: Sendable, Hashable {
             }
             return true
         case .subjectKeyIdentifier:
-            subjectKeyIdentifier = Array(try reader.read(.octetString).content)
+            subjectKeyIdentifier = Array(try asn1(reader.read(.octetString).content))
             return true
         case .authorityKeyIdentifier:
-            var fields = try reader.readSequence()
-            if let keyID = try fields.readOptional(.contextSpecific(0, constructed: false)) {
+            var fields = try asn1(reader.readSequence())
+            if let keyID = try asn1(fields.readOptional(.contextSpecific(0, constructed: false))) {
                 authorityKeyIdentifier = Array(keyID.content)
             }
-            _ = try fields.readOptional(.contextSpecific(1))   // authorityCertIssuer
-            _ = try fields.readOptional(.contextSpecific(2, constructed: false))   // authorityCertSerialNumber
-            try fields.finish()
+            _ = try asn1(fields.readOptional(.contextSpecific(1)))   // authorityCertIssuer
+            _ = try asn1(fields.readOptional(.contextSpecific(2, constructed: false)))   // authorityCertSerialNumber
+            try asn1(fields.finish())
             return true
         }
     }
 
     /// SEQUENCE SIZE (1..MAX) OF something that reads to an OID.
     private static func readOIDList(
-        _ reader: inout ASN1Reader, _ readOne: (inout ASN1Reader) throws -> ASN1ObjectIdentifier
-    ) throws -> [ASN1ObjectIdentifier] {
-        let list = try reader.read(.sequence)
-        var items = try list.children()
+        _ reader: inout ASN1Reader, _ readOne: (inout ASN1Reader) throws(ASN1Error) -> ASN1ObjectIdentifier
+    ) throws(CertificateError) -> [ASN1ObjectIdentifier] {
+        let list = try asn1(reader.read(.sequence))
+        var items = try asn1(list.children())
         var result: [ASN1ObjectIdentifier] = []
-        while !items.isAtEnd { result.append(try readOne(&items)) }
+        while !items.isAtEnd { result.append(try asn1(readOne(&items))) }
         if result.isEmpty { throw list.failure(.emptyList) }
         return result
     }

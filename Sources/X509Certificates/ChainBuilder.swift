@@ -16,14 +16,14 @@ package struct ChainBuilder {
     let time: Int64
     /// Embedded certificates that are not anchors.
     let intermediates: [Certificate]
-    let linkStore: (any VerifiedLinkStore)?
+    let linkStore: AnyVerifiedLinkStore?
     /// What the message has left to spend; read it back after `build`, whatever its outcome.
     package private(set) var budget: VerificationBudget
     /// Links whose signature this search verified (not found in `linkStore`), on any path tried.
     private var verifiedLinks: [CertificateLink] = []
 
     package init(
-        policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: (any VerifiedLinkStore)?,
+        policy: TrustPolicy, time: Int64, embedded: [Certificate], linkStore: AnyVerifiedLinkStore?,
         budget: VerificationBudget = VerificationBudget()
     ) {
         self.policy = policy

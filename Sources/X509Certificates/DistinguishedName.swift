@@ -7,10 +7,10 @@ public enum DistinguishedName: Sendable {
     /// undecodable values as `#hex`. Malformed names give `<malformed name>`.
     public static func describe(_ encoded: some Collection<UInt8>) -> String {
         let bytes = Array(encoded)
-        return (try? bytes.withUnsafeBytes { raw in try describe(raw) }) ?? "<malformed name>"
+        return (try? bytes.withRawBytes { (raw) throws(ASN1Error) in try describe(raw) }) ?? "<malformed name>"
     }
 
-    private static func describe(_ raw: UnsafeRawBufferPointer) throws -> String {
+    private static func describe(_ raw: UnsafeRawBufferPointer) throws(ASN1Error) -> String {
         var reader = ASN1Reader(raw, rules: .der)
         var rdns = try reader.readSequence()
         try reader.finish()

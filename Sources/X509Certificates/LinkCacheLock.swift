@@ -1,4 +1,4 @@
-#if !(os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && canImport(Synchronization)
+#if !(os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && canImport(Synchronization) && !hasFeature(Embedded)
     import Synchronization
 #endif
 
@@ -9,7 +9,9 @@
 /// targets (macOS 10.13, iOS 12, …; DESIGN §15) without Foundation, Darwin or Dispatch in this
 /// module. So on Apple platforms the state sits behind `CompareAndSwapLock`, built on the standard
 /// library's pointer compare-and-swap alone, and elsewhere (Linux, where `Mutex` has no
-/// availability limit and waits in the kernel) behind `Mutex`.
+/// availability limit and waits in the kernel) behind `Mutex`. Embedded Swift (wasm32, bare-metal
+/// ARM) has no `Mutex`: there too the state sits behind `CompareAndSwapLock`, which on a
+/// single-threaded target is never contended (one compare-and-swap to take it, one to free it).
 ///
 /// `withLockUnlessContended` never waits on Apple platforms: the verification path asks for the
 /// lock that way and, when another thread holds it, takes a cache miss (the link is verified
@@ -17,7 +19,7 @@
 /// higher-priority thread keeps from running (why OSSpinLock was deprecated). On Linux it waits
 /// (a `Mutex`), as the cache always did.
 struct LinkCacheLock<State>: ~Copyable, Sendable {
-    #if !(os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && canImport(Synchronization)
+    #if !(os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)) && canImport(Synchronization) && !hasFeature(Embedded)
         private let mutex: Mutex<State>
         init(_ state: sending State) { mutex = Mutex(state) }
 

@@ -102,40 +102,38 @@ public struct OCSPResponse: Sendable {
     public init(derEncoded der: [UInt8]) throws(OCSPResponseError) {
         guard der.count <= OCSPLimits.maxResponseSize else { throw OCSPResponseError(.responseTooLarge(der.count), at: 0) }
         storage = der
-        (status, basic) = try OCSPResponseError.wrapping {
-            try der.withUnsafeBytes { raw in
-                var reader = ASN1Reader(raw, rules: .der)
-                let parts = try Self.read(&reader, storage: der)
-                try reader.finish()
-                return parts
-            }
+        (status, basic) = try der.withRawBytes { (raw) throws(OCSPResponseError) in
+            var reader = ASN1Reader(raw, rules: .der)
+            let parts = try Self.read(&reader, storage: der)
+            try ocspDER(reader.finish())
+            return parts
         }
     }
 
-    private static func read(_ reader: inout ASN1Reader, storage: [UInt8]) throws -> (OCSPResponseStatus, BasicOCSPResponse?) {
-        var fields = try reader.readSequence()
-        let statusElement = try fields.read(.enumerated)
-        let rawStatus = try statusElement.int64Value()
+    private static func read(_ reader: inout ASN1Reader, storage: [UInt8]) throws(OCSPResponseError) -> (OCSPResponseStatus, BasicOCSPResponse?) {
+        var fields = try ocspDER(reader.readSequence())
+        let statusElement = try ocspDER(fields.read(.enumerated))
+        let rawStatus = try ocspDER(statusElement.int64Value())
         guard let status = OCSPResponseStatus(rawValue: rawStatus) else { throw statusElement.ocspFailure(.unknownResponseStatus(rawStatus)) }
-        let wrapper = try fields.readOptional(.contextSpecific(0))
-        try fields.finish()
+        let wrapper = try ocspDER(fields.readOptional(.contextSpecific(0)))
+        try ocspDER(fields.finish())
         guard let wrapper else {
             if status == .successful { throw statusElement.ocspFailure(.missingResponseBytes) }
             return (status, nil)
         }
         guard status == .successful else { throw wrapper.ocspFailure(.unexpectedResponseBytes) }
-        var explicit = try wrapper.children()
-        var responseBytes = try explicit.readSequence()
-        try explicit.finish()
-        let typeElement = try responseBytes.read(.objectIdentifier)
-        guard OIDs.ocspBasicResponse.matches(try typeElement.objectIdentifierBytes()) else {
-            throw typeElement.ocspFailure(.unsupportedResponseType(try typeElement.objectIdentifierValue()))
+        var explicit = try ocspDER(wrapper.children())
+        var responseBytes = try ocspDER(explicit.readSequence())
+        try ocspDER(explicit.finish())
+        let typeElement = try ocspDER(responseBytes.read(.objectIdentifier))
+        guard OIDs.ocspBasicResponse.matches(try ocspDER(typeElement.objectIdentifierBytes())) else {
+            throw typeElement.ocspFailure(.unsupportedResponseType(try ocspDER(typeElement.objectIdentifierValue())))
         }
-        let response = try responseBytes.read(.octetString)
-        try responseBytes.finish()
-        var inner = try response.encapsulated(rules: .der)
+        let response = try ocspDER(responseBytes.read(.octetString))
+        try ocspDER(responseBytes.finish())
+        var inner = try ocspDER(response.encapsulated(rules: .der))
         let basic = try BasicOCSPResponse(reading: &inner, storage: storage)
-        try inner.finish()
+        try ocspDER(inner.finish())
         return (status, basic)
     }
 }
@@ -160,39 +158,39 @@ public struct BasicOCSPResponse: Sendable {
     /// `certs`: certificates that help verify the signature (a delegated responder's), in order.
     public let certificates: [Certificate]
 
-    init(reading reader: inout ASN1Reader, storage: [UInt8]) throws {
-        var fields = try reader.readSequence()
-        let tbs = try fields.read(.sequence)
+    init(reading reader: inout ASN1Reader, storage: [UInt8]) throws(OCSPResponseError) {
+        var fields = try ocspDER(reader.readSequence())
+        let tbs = try ocspDER(fields.read(.sequence))
         tbsResponseDataRange = tbs.range
-        signatureAlgorithm = try AlgorithmIdentifier.readSignature(&fields)
-        let signature = try fields.read(.bitString)
-        guard try signature.bitStringValue().isOctetAligned else { throw signature.ocspFailure(.invalidSignature) }
+        signatureAlgorithm = try ocspX509(AlgorithmIdentifier.readSignature(&fields))
+        let signature = try ocspDER(fields.read(.bitString))
+        guard try ocspDER(signature.bitStringValue().isOctetAligned) else { throw signature.ocspFailure(.invalidSignature) }
         signatureRange = signature.contentRange.dropFirst()
         var certificates: [Certificate] = []
-        if let wrapper = try fields.readOptional(.contextSpecific(0)) {
-            var explicit = try wrapper.children()
-            var list = try explicit.readSequence()
-            try explicit.finish()
+        if let wrapper = try ocspDER(fields.readOptional(.contextSpecific(0))) {
+            var explicit = try ocspDER(wrapper.children())
+            var list = try ocspDER(explicit.readSequence())
+            try ocspDER(explicit.finish())
             while !list.isAtEnd {
                 guard certificates.count < OCSPLimits.maxCertificates else { throw OCSPResponseError(.tooManyCertificates, at: list.offset) }
-                certificates.append(try Certificate(reading: &list, storage: storage))
+                certificates.append(try ocspX509(Certificate(reading: &list, storage: storage)))
             }
         }
         self.certificates = certificates
-        try fields.finish()
+        try ocspDER(fields.finish())
 
-        var body = try tbs.children()
+        var body = try ocspDER(tbs.children())
         // version [0] EXPLICIT Version DEFAULT v1: DER omits v1 (X.690 §11.5).
-        if let versionElement = try body.readOptional(.contextSpecific(0)) {
-            var inner = try versionElement.children()
-            let value = try inner.readInt64()
-            try inner.finish()
+        if let versionElement = try ocspDER(body.readOptional(.contextSpecific(0))) {
+            var inner = try ocspDER(versionElement.children())
+            let value = try ocspDER(inner.readInt64())
+            try ocspDER(inner.finish())
             throw versionElement.ocspFailure(value == 0 ? .defaultValueEncoded : .unsupportedVersion(value))
         }
         responderID = try Self.readResponderID(&body)
-        producedAt = try body.read(.generalizedTime).generalizedTimeValue()
-        let list = try body.read(.sequence)
-        var entries = try list.children()
+        producedAt = try ocspDER(body.read(.generalizedTime).generalizedTimeValue())
+        let list = try ocspDER(body.read(.sequence))
+        var entries = try ocspDER(list.children())
         var responses: [OCSPSingleResponse] = []
         while !entries.isAtEnd {
             guard responses.count < OCSPLimits.maxResponses else { throw OCSPResponseError(.tooManyResponses, at: entries.offset) }
@@ -201,9 +199,9 @@ public struct BasicOCSPResponse: Sendable {
         guard !responses.isEmpty else { throw list.ocspFailure(.noSingleResponse) }
         self.responses = responses
         var nonce: [UInt8]? = nil
-        if let wrapper = try body.readOptional(.contextSpecific(1)) {
+        if let wrapper = try ocspDER(body.readOptional(.contextSpecific(1))) {
             for (oid, value) in try Self.readExtensions(wrapper, handled: [OIDs.ocspNonce]) where oid == OIDs.ocspNonce {
-                var inner = try value.encapsulated(rules: .der)
+                var inner = try ocspDER(value.encapsulated(rules: .der))
                 if let octets = try? inner.read(.octetString), inner.isAtEnd {
                     nonce = Array(octets.content)
                 } else {
@@ -212,79 +210,79 @@ public struct BasicOCSPResponse: Sendable {
             }
         }
         self.nonce = nonce
-        try body.finish()
+        try ocspDER(body.finish())
     }
 
     /// ResponderID ::= CHOICE { byName [1] Name, byKey [2] KeyHash }, both EXPLICIT (the OCSP
     /// module's default tagging); KeyHash ::= OCTET STRING, a SHA-1 hash.
-    private static func readResponderID(_ reader: inout ASN1Reader) throws -> OCSPResponderID {
-        let choice = try reader.readElement()
-        var inner = try choice.children()
+    private static func readResponderID(_ reader: inout ASN1Reader) throws(OCSPResponseError) -> OCSPResponderID {
+        let choice = try ocspDER(reader.readElement())
+        var inner = try ocspDER(choice.children())
         switch choice.tag {
         case .contextSpecific(1):
-            let name = try Name.read(&inner)
-            try inner.finish()
+            let name = try ocspX509(Name.read(&inner))
+            try ocspDER(inner.finish())
             return .byName(Array(name.encoded))
         case .contextSpecific(2):
-            let hash = try inner.read(.octetString)
-            try inner.finish()
+            let hash = try ocspDER(inner.read(.octetString))
+            try ocspDER(inner.finish())
             guard hash.contentLength == HashAlgorithm.sha1.digestByteCount else { throw hash.ocspFailure(.invalidHashLength) }
             return .byKey(Array(hash.content))
         default:
-            throw choice.error(.unexpectedTag(expected: .contextSpecific(1), found: choice.tag))
+            throw OCSPResponseError(choice.error(.unexpectedTag(expected: .contextSpecific(1), found: choice.tag)))
         }
     }
 
-    private static func readSingleResponse(_ reader: inout ASN1Reader) throws -> OCSPSingleResponse {
-        var fields = try reader.readSequence()
+    private static func readSingleResponse(_ reader: inout ASN1Reader) throws(OCSPResponseError) -> OCSPSingleResponse {
+        var fields = try ocspDER(reader.readSequence())
         let certID = try readCertID(&fields)
-        let statusElement = try fields.readElement()
+        let statusElement = try ocspDER(fields.readElement())
         let status: OCSPCertStatus
         switch statusElement.tag {
         case .contextSpecific(0, constructed: false), .contextSpecific(2, constructed: false):
-            guard statusElement.contentLength == 0 else { throw statusElement.error(.invalidNull) }
+            guard statusElement.contentLength == 0 else { throw OCSPResponseError(statusElement.error(.invalidNull)) }
             status = statusElement.tag.number == 0 ? .good : .unknown
         case .contextSpecific(1):
             // RevokedInfo ::= SEQUENCE { revocationTime GeneralizedTime, revocationReason [0] EXPLICIT CRLReason OPTIONAL }
-            var info = try statusElement.children()
-            let time = try info.read(.generalizedTime).generalizedTimeValue()
+            var info = try ocspDER(statusElement.children())
+            let time = try ocspDER(info.read(.generalizedTime).generalizedTimeValue())
             var reason: CRLReason? = nil
-            if let wrapper = try info.readOptional(.contextSpecific(0)) {
-                var inner = try wrapper.children()
-                let element = try inner.read(.enumerated)
-                try inner.finish()
-                let value = try element.int64Value()
+            if let wrapper = try ocspDER(info.readOptional(.contextSpecific(0))) {
+                var inner = try ocspDER(wrapper.children())
+                let element = try ocspDER(inner.read(.enumerated))
+                try ocspDER(inner.finish())
+                let value = try ocspDER(element.int64Value())
                 guard let known = CRLReason(rawValue: value) else { throw element.ocspFailure(.invalidRevocationReason(value)) }
                 reason = known
             }
-            try info.finish()
+            try ocspDER(info.finish())
             status = .revoked(time: time, reason: reason)
         default:
-            throw statusElement.error(.unexpectedTag(expected: .contextSpecific(0, constructed: false), found: statusElement.tag))
+            throw OCSPResponseError(statusElement.error(.unexpectedTag(expected: .contextSpecific(0, constructed: false), found: statusElement.tag)))
         }
-        let thisUpdate = try fields.read(.generalizedTime).generalizedTimeValue()
+        let thisUpdate = try ocspDER(fields.read(.generalizedTime).generalizedTimeValue())
         var nextUpdate: Int64? = nil
-        if let wrapper = try fields.readOptional(.contextSpecific(0)) {
-            var inner = try wrapper.children()
-            nextUpdate = try inner.read(.generalizedTime).generalizedTimeValue()
-            try inner.finish()
+        if let wrapper = try ocspDER(fields.readOptional(.contextSpecific(0))) {
+            var inner = try ocspDER(wrapper.children())
+            nextUpdate = try ocspDER(inner.read(.generalizedTime).generalizedTimeValue())
+            try ocspDER(inner.finish())
         }
-        if let wrapper = try fields.readOptional(.contextSpecific(1)) {
+        if let wrapper = try ocspDER(fields.readOptional(.contextSpecific(1))) {
             _ = try readExtensions(wrapper, handled: [])
         }
-        try fields.finish()
+        try ocspDER(fields.finish())
         return OCSPSingleResponse(certID: certID, status: status, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
     }
 
     /// CertID (RFC 6960 §4.1.1); each hash must have its algorithm's length.
-    static func readCertID(_ reader: inout ASN1Reader) throws -> OCSPCertID {
-        var fields = try reader.readSequence()
-        let hash = try AlgorithmIdentifier.readDigest(&fields)
-        let nameHash = try fields.read(.octetString)
-        let keyHash = try fields.read(.octetString)
-        let serial = try fields.read(.integer)
-        _ = try serial.integerBytes()
-        try fields.finish()
+    static func readCertID(_ reader: inout ASN1Reader) throws(OCSPResponseError) -> OCSPCertID {
+        var fields = try ocspDER(reader.readSequence())
+        let hash = try ocspX509(AlgorithmIdentifier.readDigest(&fields))
+        let nameHash = try ocspDER(fields.read(.octetString))
+        let keyHash = try ocspDER(fields.read(.octetString))
+        let serial = try ocspDER(fields.read(.integer))
+        _ = try ocspDER(serial.integerBytes())
+        try ocspDER(fields.finish())
         for element in [nameHash, keyHash] where element.contentLength != hash.digestByteCount {
             throw element.ocspFailure(.invalidHashLength)
         }
@@ -296,24 +294,26 @@ public struct BasicOCSPResponse: Sendable {
     /// `[n] EXPLICIT Extensions` (RFC 5280 §4.1): SEQUENCE SIZE (1..MAX) OF Extension, each
     /// identifier once, critical DEFAULT FALSE omitted when false; a critical extension not in
     /// `handled` is refused. Returns every extension's identifier and extnValue element.
-    private static func readExtensions(_ wrapper: ASN1Element, handled: [ASN1ObjectIdentifier]) throws -> [(ASN1ObjectIdentifier, ASN1Element)] {
-        var explicit = try wrapper.children()
-        let list = try explicit.read(.sequence)
-        try explicit.finish()
-        var entries = try list.children()
+    private static func readExtensions(_ wrapper: ASN1Element, handled: [ASN1ObjectIdentifier]) throws(OCSPResponseError) -> [(
+        ASN1ObjectIdentifier, ASN1Element
+    )] {
+        var explicit = try ocspDER(wrapper.children())
+        let list = try ocspDER(explicit.read(.sequence))
+        try ocspDER(explicit.finish())
+        var entries = try ocspDER(list.children())
         var result: [(ASN1ObjectIdentifier, ASN1Element)] = []
         while !entries.isAtEnd {
             guard result.count < OCSPLimits.maxExtensions else { throw OCSPResponseError(.invalidExtensionCount, at: entries.offset) }
-            var fields = try entries.readSequence()
-            let oidElement = try fields.read(.objectIdentifier)
-            let oid = try oidElement.objectIdentifierValue()
+            var fields = try ocspDER(entries.readSequence())
+            let oidElement = try ocspDER(fields.read(.objectIdentifier))
+            let oid = try ocspDER(oidElement.objectIdentifierValue())
             var critical = false
-            if let flag = try fields.readOptional(.boolean) {
-                critical = try flag.boolValue()
+            if let flag = try ocspDER(fields.readOptional(.boolean)) {
+                critical = try ocspDER(flag.boolValue())
                 if !critical { throw flag.ocspFailure(.defaultValueEncoded) }
             }
-            let value = try fields.read(.octetString)
-            try fields.finish()
+            let value = try ocspDER(fields.read(.octetString))
+            try ocspDER(fields.finish())
             if result.contains(where: { $0.0 == oid }) { throw oidElement.ocspFailure(.duplicateExtension(oid)) }
             if critical && !handled.contains(oid) { throw oidElement.ocspFailure(.unhandledCriticalExtension(oid)) }
             result.append((oid, value))

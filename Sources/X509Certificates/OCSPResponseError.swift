@@ -57,20 +57,32 @@ public struct OCSPResponseError: Error, Sendable, Hashable, CustomStringConverti
 
     public var description: String { "offset \(offset): \(kind.reason)" }
 
-    /// Runs `body`, turning encoding and certificate errors into `OCSPResponseError`.
-    static func wrapping<T>(_ body: () throws -> T) throws(OCSPResponseError) -> T {
-        do {
-            return try body()
-        } catch let error as OCSPResponseError {
-            throw error
-        } catch let error as ASN1Error {
-            throw OCSPResponseError(.encoding(error.kind), at: error.offset)
-        } catch let error as CertificateError {
-            if case .encoding(let kind) = error.kind { throw OCSPResponseError(.encoding(kind), at: error.offset) }
-            throw OCSPResponseError(.certificate(error.kind), at: error.offset)
-        } catch {
-            preconditionFailure("unexpected error \(error)")
-        }
+}
+
+extension OCSPResponseError {
+    /// An encoding error, same kind and offset.
+    init(_ error: ASN1Error) { self.init(.encoding(error.kind), at: error.offset) }
+}
+
+/// The value `read` gives, or its encoding error as an `OCSPResponseError` (same kind and offset).
+@inline(__always)
+func ocspDER<T>(_ read: @autoclosure () throws(ASN1Error) -> T) throws(OCSPResponseError) -> T {
+    do {
+        return try read()
+    } catch {
+        throw OCSPResponseError(error)
+    }
+}
+
+/// The value `read` gives, or its certificate error as an `OCSPResponseError` (an encoding error
+/// stays one; another kind becomes `.certificate`).
+@inline(__always)
+func ocspX509<T>(_ read: @autoclosure () throws(CertificateError) -> T) throws(OCSPResponseError) -> T {
+    do {
+        return try read()
+    } catch {
+        if case .encoding(let kind) = error.kind { throw OCSPResponseError(.encoding(kind), at: error.offset) }
+        throw OCSPResponseError(.certificate(error.kind), at: error.offset)
     }
 }
 

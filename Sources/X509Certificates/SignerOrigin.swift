@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Where signed data comes from, as its certificates show it: the App Store or Xcode's StoreKit
 /// testing. Used to explain a refusal in words ("signed by Xcode's StoreKit Testing certificate,
 /// which the App Store policy does not trust"); never to decide one.
@@ -94,7 +96,7 @@ public enum SignerOrigin: Sendable, Hashable {
 extension TrustPolicy {
     /// Whether one of this policy's anchors is one of `origin`'s.
     public func trusts(_ origin: SignerOrigin) -> Bool {
-        let marks = origin.anchors.map(\.fingerprint)
+        let marks = origin.anchors.map { $0.fingerprint }
         return anchors.contains { marks.contains($0.fingerprint) }
     }
 

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Who reads a refusal's advice, so that it names their own switches: the `receipt` tool's
 /// options, or receipt-server's.
 public enum HintAudience: Sendable, Hashable {
@@ -26,7 +28,7 @@ public enum TrustExplanation: Sendable {
     /// The anchors `policy` trusts, in words: the embedded ones by name; any other (`--root`) by
     /// the first 16 hex digits of its SHA-256, said to replace the root of the policy's world.
     public static func anchors(of policy: TrustPolicy) -> String {
-        let prints = policy.anchors.map(\.fingerprint.description)
+        let prints = policy.anchors.map { $0.fingerprint.description }
         let named = prints.compactMap { embeddedName(fingerprint: $0) }
         if !prints.isEmpty, named.count == prints.count {
             return unique(named).joined(separator: " or ")

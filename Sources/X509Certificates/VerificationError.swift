@@ -127,7 +127,11 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .certificateLoop: return 4
         case .pathTooLong: return 3
         case .chainIncomplete: return 2
-        default: return 1
+        // Every other case, named so that a new one must be ranked here.
+        case .malformedCertificate, .signerCertificateNotFound, .digestAlgorithmMismatch, .contentTypeMismatch,
+            .messageDigestMismatch, .budgetExceeded, .rsaKeySizeNotAllowed, .rsaExponentNotAllowed, .keyTypeNotAllowed,
+            .issuerNotPresent, .multipleSignerInfos, .ambiguousSignerCertificate, .untrustedOrigin:
+            return 1
         }
     }
 }

@@ -54,6 +54,16 @@ extension VerifiedLinkStore {
     public func insertSigningKey(_ key: ECDSAPublicKey, of signer: Certificate) {}
 }
 
+#if hasFeature(Embedded)
+    /// The link store a verifier holds. Embedded Swift has no existentials of this protocol, so
+    /// there it is the one concrete store, `VerifiedLinkCache`.
+    public typealias AnyVerifiedLinkStore = VerifiedLinkCache
+#else
+    /// The link store a verifier holds: any `VerifiedLinkStore` (in Embedded Swift, which has no
+    /// existentials of this protocol, the concrete `VerifiedLinkCache`).
+    public typealias AnyVerifiedLinkStore = any VerifiedLinkStore
+#endif
+
 /// A bounded, thread-safe `VerifiedLinkStore`: at most `capacity` links, the oldest evicted first.
 ///
 /// On Apple platforms a look-up or insertion that finds another thread inside the cache does not

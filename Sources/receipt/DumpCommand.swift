@@ -1,4 +1,5 @@
 import DER
+import VerifyCommandCore
 
 /// `receipt dump FILE [--strict]`: one line per element in `openssl asn1parse`'s layout,
 /// `OFFSET:d=DEPTH hl=HEADERLEN l=LEN cons|prim: TAGNAME [:VALUE]`, with `l=inf` for indefinite

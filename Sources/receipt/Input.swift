@@ -1,6 +1,7 @@
 import AppReceipt
 import AppStoreJWS
 import Foundation
+import VerifyCommandCore
 
 /// Reads a FILE operand: a path or `-` (standard input), holding binary DER/BER, base64 text or PEM.
 enum Input {
@@ -10,13 +11,19 @@ enum Input {
 
     /// The bytes of FILE as they are.
     static func readRaw(_ path: String) throws -> [UInt8] {
+        switch contents(path) {
+        case .bytes(let bytes): return bytes
+        case .unreadable(let reason): throw ToolFailure.usage("cannot read \(path): \(reason)")
+        }
+    }
+
+    /// The bytes of FILE (`-`: standard input), or why they could not be read.
+    static func contents(_ path: String) -> FileContents {
         if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            return .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile()))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolFailure.usage("cannot read \(path): \(unreadableReason(path))")
-        }
-        return [UInt8](data)
+        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(reason: unreadableReason(path)) }
+        return .bytes([UInt8](data))
     }
 
     /// Why `path` could not be read, in words.

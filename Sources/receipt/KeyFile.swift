@@ -1,4 +1,5 @@
 import CryptoPrimitives
+import VerifyCommandCore
 import X509Certificates
 
 /// `--key FILE`: a P-256 private key as App Store Connect hands it out (`AuthKey_KEYID.p8`,

@@ -1,4 +1,5 @@
 import Foundation
+import VerifyCommandCore
 
 /// Buffered standard output and one-line standard error.
 enum Output {
@@ -16,16 +17,13 @@ enum Output {
     }
 
     /// Writes one line: control characters inside `text` (a certificate name or bundle id from
-    /// the input may hold a newline) are shown escaped, as `\u{A}`.
+    /// the input may hold a newline) are shown escaped, as `\u{A}` (`StandardError.line`).
     static func error(_ text: String) {
-        var line = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        errorLine(StandardError.line(text))
+    }
+
+    /// Writes a line `StandardError.line` made.
+    static func errorLine(_ line: String) {
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }

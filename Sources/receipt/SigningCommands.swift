@@ -1,4 +1,5 @@
 import AppStoreJWS
+import VerifyCommandCore
 
 /// The commands that sign with an App Store Connect key (issue 37): each prints one line, the
 /// token or signature, and exits 0; 64 on a usage error, 2 when the key file is not a P-256 key.

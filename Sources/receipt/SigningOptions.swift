@@ -1,4 +1,5 @@
 import AppStoreJWS
+import VerifyCommandCore
 
 /// The options the signing commands share, read from `Options`, each failure a usage error.
 extension Options {

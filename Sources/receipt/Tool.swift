@@ -1,20 +1,5 @@
 import Foundation
-
-/// Exit statuses of the tool (sysexits' EX_USAGE for usage errors).
-enum ExitStatus: Int32 {
-    case success = 0
-    case verificationFailed = 1
-    case malformed = 2
-    case usage = 64
-}
-
-/// A failure that ends the command with a status and one line on standard error.
-struct ToolFailure: Error {
-    let status: ExitStatus
-    let message: String
-
-    static func usage(_ message: String) -> ToolFailure { ToolFailure(status: .usage, message: message) }
-}
+import VerifyCommandCore
 
 enum Tool {
     static let usage = """
@@ -47,10 +32,10 @@ enum Tool {
             Output.error("missing command: verify, decode, dump, jwt, offer-signature or offer-jws (receipt --help shows the usage)")
             return .usage
         }
+        if command == "verify" { return verify(Array(arguments.dropFirst())) }
         do {
             var options = try Options(Array(arguments.dropFirst()))
             switch command {
-            case "verify": try VerifyCommand.run(&options)
             case "decode": try DecodeCommand.run(&options)
             case "dump": try DumpCommand.run(&options)
             case "jwt": try SigningCommands.jwt(&options)
@@ -71,5 +56,15 @@ enum Tool {
             Output.error("\(error)")
             return .malformed
         }
+    }
+
+    /// `receipt verify`: the Foundation-free command (VerifyCommandCore, which the WebAssembly
+    /// module runs too), given the clock and the files.
+    static func verify(_ arguments: [String]) -> ExitStatus {
+        let nowMilliseconds = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let result = VerifyCommand.run(arguments, nowMilliseconds: nowMilliseconds, read: Input.contents)
+        Output.write(result.standardOutput)
+        if !result.standardError.isEmpty { Output.errorLine(result.standardError) }
+        return result.status
     }
 }

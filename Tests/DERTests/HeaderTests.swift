@@ -190,6 +190,10 @@ struct HeaderTests {
         both("length past the end of the enclosing element", "30 03 04 03 01 02 03", .lengthPastEnd, at: 2)
         both("outer length past the end", "30 05 04 01 00", .lengthPastEnd, at: 0)
         both("length 2^32-1 (84 FF FF FF FF)", "30 84 FF FF FF FF 05 00", .lengthPastEnd, at: 0)
+        // Lengths beyond a 32-bit Int: the same verdict where Int has 32 bits (wasm32, arm64_32).
+        both("length 2^31 (84 80 00 00 00)", "04 84 80 00 00 00 00", .lengthPastEnd, at: 0)
+        both("length 2^32 in five octets (85 01 00 00 00 00)", "04 85 01 00 00 00 00 00", .lengthPastEnd, at: 0)
+        both("length 2^56 in eight octets (88 01 00 ...)", "04 88 01 00 00 00 00 00 00 00 00", .lengthPastEnd, at: 0)
         both("length Int.max (88 7F FF FF FF FF FF FF FF)", "04 88 7F FF FF FF FF FF FF FF 00", .lengthPastEnd, at: 0)
         both("length 2^63 overflows Int (88 80 00 ...)", "04 88 80 00 00 00 00 00 00 00 00", .lengthOverflow, at: 0)
         both("length 2^64-1 overflows Int (88 FF ...)", "04 88 FF FF FF FF FF FF FF FF 00", .lengthOverflow, at: 0)

@@ -229,6 +229,21 @@ struct CivilTimeTests {
         (CivilTime.Components(year: 2038, month: 1, day: 19, hour: 3, minute: 14, second: 8), 2_147_483_648),
     ]
 
+    /// Seconds far past 2038 (Int32's end) and milliseconds-sized values: computed in Int64 on every
+    /// platform; the year of Int64.max seconds is 292,277,026,596, beyond a 32-bit Int, where it is
+    /// clamped instead of trapping.
+    @Test("Instants beyond 32 bits: computed in Int64, no trap")
+    func instantsBeyond32Bits() {
+        let y10k = CivilTime.Components(year: 10_000, month: 1, day: 1)
+        #expect(CivilTime.secondsSince1970(y10k) == 253_402_300_800)
+        #expect(CivilTime.components(secondsSince1970: 253_402_300_800) == y10k)
+        // 1 700 000 000 000 taken as seconds (a millisecond value by mistake): year 55 840.
+        #expect(CivilTime.components(secondsSince1970: 1_700_000_000_000).year == 55_840)
+        let last = CivilTime.components(secondsSince1970: .max)
+        #expect(Int64(exactly: 292_277_026_596).map { Int(clamping: $0) } == last.year)
+        #expect(CivilTime.components(secondsSince1970: .min).year == Int(clamping: -292_277_022_657 as Int64))
+    }
+
     @Test("Known instants", arguments: instants)
     func knownInstants(_ c: CivilTime.Components, _ seconds: Int64) {
         #expect(CivilTime.secondsSince1970(c) == seconds)
@@ -250,6 +265,10 @@ struct CivilTimeTests {
             CivilTime.Components(year: 2023, month: 1, day: 1, minute: 60),
             CivilTime.Components(year: 2023, month: 1, day: 1, second: 60),
             CivilTime.Components(year: 2023, month: 1, day: 1, second: -1),
+            CivilTime.Components(year: 1_000_001, month: 1, day: 1),
+            // abs(Int.min) would trap: the year range is checked without it.
+            CivilTime.Components(year: Int.min, month: 1, day: 1),
+            CivilTime.Components(year: Int.max, month: 12, day: 31),
         ])
     func invalidComponents(_ c: CivilTime.Components) {
         #expect(CivilTime.secondsSince1970(c) == nil)

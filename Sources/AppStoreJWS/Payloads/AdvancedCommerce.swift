@@ -1,3 +1,4 @@
+import JSONText
 /// A transaction's `advancedCommerceInfo` (`AdvancedCommerceTransactionInfo`): present only for
 /// SKUs sold through the Advanced Commerce API. Members without a field here are kept in
 /// `additionalFields`.
@@ -21,8 +22,8 @@ public struct AdvancedCommerceTransactionInfo: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "descriptors": descriptors = try reader.nested(name, AdvancedCommerceDescriptors.init)
             case "estimatedTax": estimatedTax = try reader.int64(name)
@@ -57,8 +58,8 @@ public struct AdvancedCommerceTransactionItem: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "SKU": SKU = try reader.string(name)
             case "description": description = try reader.string(name)
@@ -91,8 +92,8 @@ public struct AdvancedCommerceRenewalInfo: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "consistencyToken": consistencyToken = try reader.string(name)
             case "descriptors": descriptors = try reader.nested(name, AdvancedCommerceDescriptors.init)
@@ -123,8 +124,8 @@ public struct AdvancedCommerceRenewalItem: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "SKU": SKU = try reader.string(name)
             case "description": description = try reader.string(name)
@@ -147,8 +148,8 @@ public struct AdvancedCommerceDescriptors: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "description": description = try reader.string(name)
             case "displayName": displayName = try reader.string(name)
@@ -171,8 +172,8 @@ public struct AdvancedCommerceOffer: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "period": period = try reader.string(name)
             case "periodCount": periodCount = try reader.int64(name)
@@ -197,8 +198,8 @@ public struct AdvancedCommerceRefund: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "refundAmount": refundAmount = try reader.int64(name)
             case "refundDate": refundDate = try reader.milliseconds(name)
@@ -221,8 +222,8 @@ public struct AdvancedCommercePriceIncreaseInfo: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "dependentSKUs": dependentSKUs = try reader.strings(name)
             case "price": price = try reader.int64(name)

@@ -1,3 +1,4 @@
+import JSONText
 /// The app's purchase as the App Store signs it (StoreKit 2 `AppTransaction`, App Store Server
 /// API `JWSAppTransactionDecodedPayload`). Member names are Apple's; times are milliseconds since
 /// 1970; members without a field here are kept in `additionalFields`.
@@ -35,7 +36,7 @@ public struct AppTransaction: Sendable, Hashable {
 
     /// Decodes a payload (JSON as signed). Call after verification: `JWSVerifier.verifyAppTransaction`.
     public init(payload: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(payload) { name, reader in
+        try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "applicationVersion": applicationVersion = try reader.string(name)

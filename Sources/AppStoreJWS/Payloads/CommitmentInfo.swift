@@ -1,3 +1,4 @@
+import JSONText
 /// A transaction's `commitmentInfo` (`TransactionCommitmentInfo`): the commitment of a
 /// subscription billed monthly over a longer committed term.
 public struct TransactionCommitmentInfo: Sendable, Hashable {
@@ -12,8 +13,8 @@ public struct TransactionCommitmentInfo: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "billingPeriodNumber": billingPeriodNumber = try reader.int64(name)
             case "commitmentExpiresDate": commitmentExpiresDate = try reader.milliseconds(name)
@@ -40,8 +41,8 @@ public struct RenewalCommitmentInfo: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "commitmentAutoRenewProductId": commitmentAutoRenewProductId = try reader.string(name)
             case "commitmentAutoRenewStatus": commitmentAutoRenewStatus = try reader.int64(name)

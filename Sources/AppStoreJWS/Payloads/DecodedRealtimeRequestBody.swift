@@ -1,3 +1,4 @@
+import JSONText
 /// A Retention Messaging API real-time request as the App Store signs it
 /// (`DecodedRealtimeRequestBody`): the App Store asks the app's server which retention message to
 /// show a customer about to cancel. Member names are Apple's; members without a field here are
@@ -22,7 +23,7 @@ public struct DecodedRealtimeRequestBody: Sendable, Hashable {
 
     /// Decodes a payload (JSON as signed). Call after verification: `JWSVerifier.verifyRealtimeRequest`.
     public init(payload: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(payload) { name, reader in
+        try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "environment": environment = try reader.string(name)
@@ -47,7 +48,7 @@ public struct RealtimeRequestBody: Sendable, Hashable {
 
     /// Reads a request body.
     public init(body: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(body) { name, reader in
+        try PayloadObject.read(body) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "signedPayload": signedPayload = try reader.string(name)
             default: try reader.skipValue()

@@ -1,3 +1,5 @@
+import JSONText
+
 /// Why an authentic payload is not the typed value asked for.
 public enum JWSPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The payload is JSON but not an object (Apple has signed the literal `null`).

@@ -1,3 +1,4 @@
+import JSONText
 /// Subscription renewal information as the App Store signs it (App Store Server API
 /// `JWSRenewalInfoDecodedPayload`). Member names are Apple's; times are milliseconds since 1970;
 /// members without a field here are kept in `additionalFields`.
@@ -56,7 +57,7 @@ public struct JWSRenewalInfoDecodedPayload: Sendable, Hashable {
 
     /// Decodes a payload (JSON as signed). Call after verification: `JWSVerifier.verifyRenewalInfo`.
     public init(payload: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(payload) { name, reader in
+        try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "advancedCommerceInfo": advancedCommerceInfo = try reader.nested(name, AdvancedCommerceRenewalInfo.init)
             case "appAccountToken": appAccountToken = try reader.string(name)

@@ -1,3 +1,4 @@
+import JSONText
 /// A transaction as the App Store signs it (App Store Server API `JWSTransactionDecodedPayload`;
 /// StoreKit 2 `Transaction.jwsRepresentation`). Member names are Apple's; times are milliseconds
 /// since 1970; members without a field here are kept in `additionalFields`.
@@ -73,7 +74,7 @@ public struct JWSTransactionDecodedPayload: Sendable, Hashable {
 
     /// Decodes a payload (JSON as signed). Call after verification: `JWSVerifier.verifyTransaction`.
     public init(payload: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(payload) { name, reader in
+        try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "advancedCommerceInfo": advancedCommerceInfo = try reader.nested(name, AdvancedCommerceTransactionInfo.init)
             case "appAccountToken": appAccountToken = try reader.string(name)

@@ -1,3 +1,4 @@
+import JSONText
 /// The body the App Store posts to a notification URL (`responseBodyV2`):
 /// `{"signedPayload": "<JWS>"}`. The body itself is not signed; the token in it is what
 /// `JWSVerifier.verifyNotification` verifies. Read with the same strict reader as the signed
@@ -10,7 +11,7 @@ public struct ResponseBodyV2: Sendable, Hashable {
 
     /// Reads a request body.
     public init(body: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(body) { name, reader in
+        try PayloadObject.read(body) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "signedPayload": signedPayload = try reader.string(name)
             default: try reader.skipValue()

@@ -1,3 +1,4 @@
+import JSONText
 /// An App Store Server Notification V2 as the App Store signs it (`ResponseBodyV2DecodedPayload`).
 /// `data.signedTransactionInfo` and `data.signedRenewalInfo` are JWS themselves: `JWSVerifier
 /// .verifyNotification` verifies them with the same policy. Members without a field here are
@@ -26,7 +27,7 @@ public struct ResponseBodyV2DecodedPayload: Sendable, Hashable {
 
     /// Decodes a payload (JSON as signed). Call after verification: `JWSVerifier.verifyNotification`.
     public init(payload: [UInt8]) throws(JWSPayloadError) {
-        try PayloadObject.read(payload) { name, reader in
+        try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "notificationType": notificationType = try reader.string(name)
             case "subtype": subtype = try reader.string(name)
@@ -64,8 +65,8 @@ public struct NotificationData: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "bundleId": bundleId = try reader.string(name)
@@ -102,8 +103,8 @@ public struct NotificationSummary: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "bundleId": bundleId = try reader.string(name)
@@ -132,8 +133,8 @@ public struct ExternalPurchaseToken: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "bundleId": bundleId = try reader.string(name)
@@ -158,8 +159,8 @@ public struct NotificationAppData: Sendable, Hashable {
     /// Members this type has no field for, as signed.
     public var additionalFields: [String: JSONValue] = [:]
 
-    init(reading reader: inout JSONReader) throws {
-        try reader.readObject { name, reader in
+    init(reading reader: inout PayloadReader) throws(JWSPayloadError) {
+        try reader.readObject { (name, reader) throws(JWSPayloadError) in
             switch name {
             case "appAppleId": appAppleId = try reader.int64(name)
             case "bundleId": bundleId = try reader.string(name)
@@ -171,9 +172,9 @@ public struct NotificationAppData: Sendable, Hashable {
     }
 }
 
-extension JSONReader {
+extension JSONReader<JWSPayloadError> {
     /// A nested object member read by `make`; `null` reads as absent.
-    mutating func nested<T>(_ name: JSONName, _ make: (inout JSONReader) throws -> T) throws -> T? {
+    mutating func nested<T>(_ name: JSONName, _ make: (inout PayloadReader) throws(JWSPayloadError) -> T) throws(JWSPayloadError) -> T? {
         if try readNullIfPresent() { return nil }
         guard try peekKind() == .object else { throw JWSPayloadError.invalidMember(name: name.string, expected: "an object") }
         return try make(&self)

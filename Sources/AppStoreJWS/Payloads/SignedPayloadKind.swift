@@ -1,3 +1,4 @@
+import JSONText
 /// Which of Apple's signed payloads a JSON object is, told by the members only that kind has.
 /// For display and routing; decoding still asks for one type explicitly.
 public enum SignedPayloadKind: String, Sendable, Hashable {
@@ -18,7 +19,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable {
     public init(payload: [UInt8]) {
         var names: Set<String> = []
         do {
-            try PayloadObject.read(payload) { name, reader in
+            try PayloadObject.read(payload) { (name, reader) throws(JWSPayloadError) in
                 names.insert(name.string)
                 try reader.skipValue()
             }

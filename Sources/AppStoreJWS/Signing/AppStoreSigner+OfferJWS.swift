@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// The signed requests of "Generating JWS to sign App Store requests": each a compact JWS with
 /// header `{alg: ES256, kid, typ: JWT}` and claims of its own followed by `bid`, `iss`, `aud`,
@@ -66,7 +67,7 @@ extension AppStoreSigner {
         requestJSON: [UInt8], issuedAt: Int64 = AppStoreSigner.currentTime(), nonce: String = AppStoreSigner.randomNonce()
     ) throws(AppStoreSignerError) -> String {
         do {
-            try PayloadObject.read(requestJSON) { _, reader in _ = try reader.skipValue() }
+            try PayloadObject.read(requestJSON) { (_, reader) throws(JWSPayloadError) in _ = try reader.skipValue() }
         } catch {
             throw .requestNotJSONObject(error)
         }

@@ -38,16 +38,15 @@ struct DivstepInverse {
 
     /// Batches of divsteps from d = 0, e = 1, f = m, g = a until g = 0: the final d and f, or nil
     /// when g is not 0 within the bound for 256-bit inputs (12 batches of 62 ≥ Bernstein–Yang's
-    /// bound of 741 divsteps; not exceeded for any input). `observe` sees d and e after every
-    /// update (the tests check their range there).
+    /// bound of 741 divsteps; not exceeded for any input). The tests repeat this loop to check
+    /// the range of d and e after every update.
     @inline(__always)
-    func run(_ a: LimbVector, observe: ((Signed62, Signed62) -> Void)? = nil) -> (d: Signed62, f: Signed62)? {
+    func run(_ a: LimbVector) -> (d: Signed62, f: Signed62)? {
         var d = Signed62.zero, e = Signed62.one, f = modulus, g = Signed62(a)
         var eta: Int64 = -1   // −δ; δ starts at 1
         for _ in 0 ..< 12 {
             let matrix = Self.divsteps(eta: &eta, f0: UInt64(bitPattern: f.v0), g0: UInt64(bitPattern: g.v0))
             updateDE(&d, &e, by: matrix)
-            observe?(d, e)
             Self.updateFG(&f, &g, by: matrix)
             if g.isZero { return (d, f) }
         }

@@ -10,9 +10,10 @@
 /// unless the caller adds fresh randomness (`signature(for:additionalRandomness:)`, §3.6);
 /// signatures are low-S. Benchmarks/README.md records how the constant-time claim was checked.
 ///
-/// The key's description and reflection do not show the private scalar. Read keys from files
-/// (PKCS#8 `.p8`, SEC 1 PEM) with `P256PrivateKeyFile` in X509Certificates.
-public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+/// The key's description and reflection do not show the private scalar (Embedded Swift has no
+/// reflection at all). Read keys from files (PKCS#8 `.p8`, SEC 1 PEM) with `P256PrivateKeyFile`
+/// in X509Certificates.
+public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The public key d·G, for verification (`ECDSAPublicKey.isValidSignature`).
     public let publicKey: ECDSAPublicKey
     /// d, plain, in [1, n − 1].
@@ -74,8 +75,6 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     public var description: String { "P256SigningKey(publicKey: \(publicKey.x963Representation.count) bytes, private scalar hidden)" }
     /// The same as `description`: the private scalar is never shown.
     public var debugDescription: String { description }
-    /// A mirror with the public key only, so that `dump` and reflection do not show the scalar.
-    public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey]) }
 
     /// r ‖ s, 32 bytes each, big-endian, in one allocation.
     private func encoded(_ signature: (r: LimbVector, s: LimbVector)) -> [UInt8] {
@@ -87,3 +86,11 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
         }
     }
 }
+
+#if !hasFeature(Embedded)
+    // Embedded Swift has neither `Mirror` nor `dump`; elsewhere the mirror hides the scalar.
+    extension P256SigningKey: CustomReflectable {
+        /// A mirror with the public key only, so that `dump` and reflection do not show the scalar.
+        public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey]) }
+    }
+#endif

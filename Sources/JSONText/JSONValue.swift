@@ -56,15 +56,16 @@ public indirect enum JSONValue: Sendable, Hashable {
 
 extension JSONReader {
     /// Any value, built as a `JSONValue`.
-    mutating func readValue() throws -> JSONValue {
+    @inlinable
+    package mutating func readValue() throws(Failure) -> JSONValue {
         switch try peekKind() {
         case .object:
             var members: [JSONValue.Member] = []
-            try readObject { name, reader in members.append(.init(name: name.string, value: try reader.readValue())) }
+            try readObject { (name, reader) throws(Failure) in members.append(.init(name: name.string, value: try reader.readValue())) }
             return .object(members)
         case .array:
             var elements: [JSONValue] = []
-            try readArray { reader in elements.append(try reader.readValue()) }
+            try readArray { (reader) throws(Failure) in elements.append(try reader.readValue()) }
             return .array(elements)
         case .string: return .string(try readString())
         case .number: return .number(String(try readNumberText()))

@@ -1,8 +1,10 @@
+@testable import CryptoPrimitives
+
 /// The constant-time signer's parts on plain arrays, for the package's tests.
 extension ECArithmeticTestSupport {
     /// The first `count` RFC 6979 candidates for the 32-byte private key and the digest, by the
     /// signer's `P256NonceGenerator` and by the generic `DeterministicNonce`, big-endian bytes.
-    package static func p256Nonces(privateKey: [UInt8], digest: Digest, additionalData: [UInt8], count: Int) -> (
+    static func p256Nonces(privateKey: [UInt8], digest: Digest, additionalData: [UInt8], count: Int) -> (
         signer: [[UInt8]], generic: [[UInt8]]
     ) {
         let x = privateKey.withUnsafeBytes { LimbVector(bigEndian: $0, count: 4)! }

@@ -2,16 +2,16 @@
 /// Anderson, "Bit Twiddling Hacks": "Determine if a word has a zero byte", "… has a byte less
 /// than n"). A token is kilobytes of base64url, so its dots and a string's end are found a word
 /// per step instead of a byte.
-enum ByteScan {
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
+package enum ByteScan {
+    package static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    package static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The first offset in `start ..< end` whose byte `matches`, or `end`. `flagged(word)` has the
     /// high bit set of each byte of the eight (the lowest first) that `matches`, and may set it
     /// for bytes after the first such one but never for one before: the lowest set bit gives the
     /// first match.
-    @inline(__always)
-    static func first(
+    @inlinable @inline(__always)
+    package static func first(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, flagged: (UInt64) -> UInt64, matches: (UInt8) -> Bool
     ) -> Int {
         var offset = start
@@ -27,20 +27,21 @@ enum ByteScan {
 
     /// The high bit of each zero byte of `word`, and possibly of bytes above one: a borrow runs
     /// only upward, from a byte that is itself zero.
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+    @inlinable @inline(__always)
+    package static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// The high bit of each byte of `word` equal to `byte` (and possibly of bytes above one).
-    @inline(__always)
-    static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 { zeroBytes(word ^ (ones &* UInt64(byte))) }
+    @inlinable @inline(__always)
+    package static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 { zeroBytes(word ^ (ones &* UInt64(byte))) }
 
     /// The high bit of each byte of `word` below `bound` (at most 0x80), and possibly of bytes
     /// above one.
-    @inline(__always)
-    static func bytes(_ word: UInt64, below bound: UInt8) -> UInt64 { (word &- ones &* UInt64(bound)) & ~word & highs }
+    @inlinable @inline(__always)
+    package static func bytes(_ word: UInt64, below bound: UInt8) -> UInt64 { (word &- ones &* UInt64(bound)) & ~word & highs }
 
     /// The offsets of `byte` in `bytes[range]`, in order, at most `limit` of them.
-    static func offsets(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>, limit: Int) -> [Int] {
+    @inlinable
+    package static func offsets(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>, limit: Int) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer in
             var found: [Int] = []
             var offset = range.lowerBound

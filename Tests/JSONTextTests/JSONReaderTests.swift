@@ -1,10 +1,10 @@
-@testable import AppStoreJWS
+@testable import JSONText
 import Testing
 
 /// The JSON reader: RFC 8259's grammar, no duplicate or escaped member names, bounded depth.
 @Suite struct JSONReaderTests {
     static func value(_ text: String) throws -> JSONValue {
-        try JSONReader.document(Array(text.utf8)) { reader in try reader.readValue() }
+        try JSONReader<JSONError>.document(Array(text.utf8)) { (reader) throws(JSONError) in try reader.readValue() }
     }
 
     static func error(_ text: String) -> JSONError.Kind? {
@@ -12,7 +12,8 @@ import Testing
     }
 
     static func error(_ bytes: [UInt8]) -> JSONError.Kind? {
-        #expect(throws: JSONError.self) { _ = try JSONReader.document(bytes) { reader in try reader.skipValue() } }?.kind
+        #expect(throws: JSONError.self) { _ = try JSONReader<JSONError>.document(bytes) { (reader) throws(JSONError) in try reader.skipValue() } }?
+            .kind
     }
 
     @Test func valuesOfEveryKindRead() throws {
@@ -65,23 +66,13 @@ import Testing
         #expect(Self.error(#"{"x":{"a":1,"a":1}}"#) == .duplicateMemberName("a"))
     }
 
-    @Test func canonicallyEquivalentUnknownNamesAreDuplicates() {
-        // "é" precomposed and decomposed: distinct bytes, one Swift string.
-        let payload = Array("{\"caf\u{E9}\":1,\"cafe\u{301}\":2}".utf8)
-        let error = #expect(throws: JWSPayloadError.self) { _ = try JWSTransactionDecodedPayload(payload: payload) }
-        guard case .json(let json) = error, case .duplicateMemberName = json.kind else {
-            Issue.record("expected a duplicate member name, got \(String(describing: error))")
-            return
-        }
-    }
-
     @Test func escapedMemberNamesAreRefused() {
         // "bundle\u0049d" spells bundleId; byte comparison would miss the duplicate.
         #expect(Self.error(#"{"bundleId":"a","bundle\u0049d":"b"}"#) == .escapedMemberName)
     }
 
     @Test func nestingIsBounded() throws {
-        let deep = String(repeating: "[", count: JSONReader.maxDepth) + String(repeating: "]", count: JSONReader.maxDepth)
+        let deep = String(repeating: "[", count: JSONReader<JSONError>.maxDepth) + String(repeating: "]", count: JSONReader<JSONError>.maxDepth)
         _ = try Self.value(deep)
         let tooDeep = "[" + deep + "]"
         #expect(Self.error(tooDeep) == .tooDeep)
@@ -89,7 +80,7 @@ import Testing
     }
 
     @Test func memberCountIsBounded() throws {
-        let members = (0 ..< JSONReader.maxMembers).map { "\"k\($0)\":0" }
+        let members = (0 ..< JSONReader<JSONError>.maxMembers).map { "\"k\($0)\":0" }
         _ = try Self.value("{" + members.joined(separator: ",") + "}")
         #expect(Self.error("{" + (members + ["\"over\":0"]).joined(separator: ",") + "}") == .tooManyMembers)
     }
@@ -106,57 +97,5 @@ import Testing
         #expect(Self.error("nul1") == .unexpectedByte(UInt8(ascii: "1")))
         #expect(Self.error("{} {}") == .trailingData)
         #expect(Self.error("\"a") == .unexpectedEnd)
-    }
-
-    @Test func typedMembersReadTheirKindOnly() throws {
-        let payload = Array(#"{"quantity":"1"}"#.utf8)
-        #expect(throws: JWSPayloadError.invalidMember(name: "quantity", expected: "an integer")) {
-            _ = try JWSTransactionDecodedPayload(payload: payload)
-        }
-        #expect(throws: JWSPayloadError.invalidMember(name: "quantity", expected: "an integer")) {
-            _ = try JWSTransactionDecodedPayload(payload: Array(#"{"quantity":1.5}"#.utf8))
-        }
-        #expect(throws: JWSPayloadError.invalidMember(name: "purchaseDate", expected: "milliseconds since 1970")) {
-            _ = try JWSTransactionDecodedPayload(payload: Array(#"{"purchaseDate":1e12}"#.utf8))
-        }
-        #expect(throws: JWSPayloadError.invalidMember(name: "data", expected: "an object")) {
-            _ = try ResponseBodyV2DecodedPayload(payload: Array(#"{"data":[]}"#.utf8))
-        }
-        let nulls = try JWSTransactionDecodedPayload(payload: Array(#"{"bundleId":null,"quantity":null}"#.utf8))
-        #expect(nulls.bundleId == nil && nulls.quantity == nil)
-    }
-
-    @Test func millisecondsRoundDown() throws {
-        func date(_ text: String) throws -> Int64? {
-            try JWSTransactionDecodedPayload(payload: Array("{\"purchaseDate\":\(text)}".utf8)).purchaseDate?.value
-        }
-        #expect(try date("1697679936049.7297") == 1_697_679_936_049)
-        #expect(try date("-1.5") == -2)
-        #expect(try date("-2.0") == -2)
-        #expect(try date("-62135769600000") == -62_135_769_600_000)
-        #expect(throws: JWSPayloadError.self) { _ = try date("9223372036854775808") }
-        #expect(UnixMilliseconds(-1).seconds == -1)
-        #expect(UnixMilliseconds(1999).seconds == 1)
-        #expect(UnixMilliseconds(-1000).seconds == -1)
-        #expect(UnixMilliseconds(-1001).seconds == -2)
-        // Within a second of Int64.min: rounding down must not overflow (a signed payload may say so).
-        #expect(UnixMilliseconds(.min).seconds == Int64.min / 1000 - 1)
-        #expect(UnixMilliseconds(.min + 807).seconds == Int64.min / 1000 - 1)   // -9223372036854775.001 s
-        #expect(UnixMilliseconds(.min + 808).seconds == Int64.min / 1000)   // exactly -9223372036854775 s
-        #expect(UnixMilliseconds(.max).seconds == Int64.max / 1000)
-    }
-
-    @Test func unknownMembersAreKeptAsSigned() throws {
-        let transaction = try JWSTransactionDecodedPayload(payload: Array(#"{"transactionId":"1","newField":{"n":12345678901234567890}}"#.utf8))
-        #expect(transaction.additionalFields["newField"] == .object([.init(name: "n", value: .number("12345678901234567890"))]))
-    }
-
-    @Test func payloadKindsAreRecognised() {
-        #expect(SignedPayloadKind(payload: Array(#"{"notificationType":"TEST"}"#.utf8)) == .notification)
-        #expect(SignedPayloadKind(payload: Array(#"{"transactionId":"1"}"#.utf8)) == .transaction)
-        #expect(SignedPayloadKind(payload: Array(#"{"autoRenewStatus":1}"#.utf8)) == .renewalInfo)
-        #expect(SignedPayloadKind(payload: Array(#"{"receiptType":"Xcode"}"#.utf8)) == .appTransaction)
-        #expect(SignedPayloadKind(payload: Array("null".utf8)) == .unknown)
-        #expect(SignedPayloadKind(payload: Array("{".utf8)) == .unknown)
     }
 }

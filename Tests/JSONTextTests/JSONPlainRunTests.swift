@@ -1,4 +1,4 @@
-@testable import AppStoreJWS
+@testable import JSONText
 import Testing
 
 /// The word-at-a-time scan of a string's plain bytes finds the same end as a byte-by-byte scan.

@@ -1,8 +1,9 @@
 /// One UTF-8 encoded scalar, checked as RFC 3629 §4 defines it: no overlong forms, no surrogates
 /// (U+D800–DFFF), nothing above U+10FFFF.
-enum UTF8Scalar {
+package enum UTF8Scalar {
     /// The offset just after the multi-byte scalar starting at `offset` (its lead byte ≥ 0x80).
-    static func skip(_ bytes: [UInt8], at offset: Int) throws -> Int {
+    @inlinable
+    package static func skip(_ bytes: [UInt8], at offset: Int) throws(JSONError) -> Int {
         let lead = bytes[offset]
         let length: Int, lowest: UInt8, highest: UInt8   // bounds on the second byte (RFC 3629 §4)
         switch lead {
@@ -26,9 +27,10 @@ enum UTF8Scalar {
 
 /// String escapes (RFC 8259 §7): `\" \\ \/ \b \f \n \r \t` and `\uXXXX`, with UTF-16 surrogate
 /// pairs combined and lone surrogates refused.
-enum JSONStringUnescaper {
+package enum JSONStringUnescaper {
     /// The offset just after the escape starting at `offset` (a backslash), checking its shape.
-    static func skipEscape(_ bytes: [UInt8], at offset: Int) throws -> Int {
+    @inlinable
+    package static func skipEscape(_ bytes: [UInt8], at offset: Int) throws(JSONError) -> Int {
         var position = offset
         _ = try readEscape(bytes, &position)
         return position
@@ -36,7 +38,8 @@ enum JSONStringUnescaper {
 
     /// The unescaped text of a string's content (between the quotes), already scanned by
     /// `JSONReader`, so every escape in it is well-formed.
-    static func unescape(_ content: ArraySlice<UInt8>) throws -> String {
+    @inlinable
+    package static func unescape(_ content: ArraySlice<UInt8>) throws(JSONError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         let bytes = Array(content)
@@ -54,7 +57,8 @@ enum JSONStringUnescaper {
     }
 
     /// Reads one escape at `position` (a backslash) and moves past it.
-    private static func readEscape(_ bytes: [UInt8], _ position: inout Int) throws -> Unicode.Scalar {
+    @inlinable
+    package static func readEscape(_ bytes: [UInt8], _ position: inout Int) throws(JSONError) -> Unicode.Scalar {
         let start = position
         guard position + 1 < bytes.count else { throw JSONError(.unexpectedEnd, at: bytes.count) }
         let letter = bytes[position + 1]
@@ -90,7 +94,8 @@ enum JSONStringUnescaper {
         }
     }
 
-    private static func readHex4(_ bytes: [UInt8], _ position: inout Int, escapeStart: Int) throws -> UInt32 {
+    @inlinable
+    package static func readHex4(_ bytes: [UInt8], _ position: inout Int, escapeStart: Int) throws(JSONError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw JSONError(.unexpectedEnd, at: bytes.count) }
         var value: UInt32 = 0
         for _ in 0 ..< 4 {

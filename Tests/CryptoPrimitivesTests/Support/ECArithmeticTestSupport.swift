@@ -1,35 +1,38 @@
+@testable import CryptoPrimitives
+
 /// The curve internals on plain little-endian limb arrays, for the package's property tests
-/// (against a slow big-integer reference) and benchmarks. `package` access: not public API.
+/// (against a slow big-integer reference), reached through `@testable import`: test code, not
+/// part of the shipped module.
 ///
 /// Values must have exactly `limbCount` limbs and lie below the modulus; points are plain
 /// affine (x, y) pairs, `nil` for the point at infinity.
-package enum ECArithmeticTestSupport {
+enum ECArithmeticTestSupport {
     /// One of the four moduli.
-    package enum Modulus: CaseIterable, Sendable {
+    enum Modulus: CaseIterable, Sendable {
         case p256Field, p256Order, p384Field, p384Order
     }
 
-    package static func limbs(_ modulus: Modulus) -> [UInt64] { limbs(type(modulus)) }
-    package static func negativeInverse(_ modulus: Modulus) -> UInt64 { type(modulus).negativeInverse }
-    package static func rSquared(_ modulus: Modulus) -> [UInt64] { rSquared(type(modulus)) }
+    static func limbs(_ modulus: Modulus) -> [UInt64] { limbs(type(modulus)) }
+    static func negativeInverse(_ modulus: Modulus) -> UInt64 { type(modulus).negativeInverse }
+    static func rSquared(_ modulus: Modulus) -> [UInt64] { rSquared(type(modulus)) }
 
     /// a·b·R⁻¹ mod m (the raw Montgomery product).
-    package static func montgomeryProduct(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] {
+    static func montgomeryProduct(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] {
         montgomeryProduct(a, b, type(modulus))
     }
 
     /// a²·R⁻¹ mod m by the dedicated squaring.
-    package static func montgomerySquare(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
+    static func montgomerySquare(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
         montgomerySquare(a, type(modulus))
     }
 
     /// a + b mod m, a − b mod m, a⁻¹ mod m: plain values in and out (through Montgomery form).
-    package static func sum(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { sum(a, b, type(modulus)) }
-    package static func difference(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { difference(a, b, type(modulus)) }
-    package static func inverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] { inverse(a, type(modulus)) }
+    static func sum(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { sum(a, b, type(modulus)) }
+    static func difference(_ a: [UInt64], _ b: [UInt64], _ modulus: Modulus) -> [UInt64] { difference(a, b, type(modulus)) }
+    static func inverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] { inverse(a, type(modulus)) }
 
     /// The base point, plain affine.
-    package static func generator(_ curve: EllipticCurve) -> (x: [UInt64], y: [UInt64]) {
+    static func generator(_ curve: EllipticCurve) -> (x: [UInt64], y: [UInt64]) {
         switch curve {
         case .p256: plain(AffinePoint<P256>.generator)
         case .p384: plain(AffinePoint<P384>.generator)
@@ -37,7 +40,7 @@ package enum ECArithmeticTestSupport {
     }
 
     /// u1·G + u2·Q by the verifier's joint wNAF multiplication (scalars as limbs, below n).
-    package static func jointMultiply(_ curve: EllipticCurve, u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64])) -> (
+    static func jointMultiply(_ curve: EllipticCurve, u1: [UInt64], u2: [UInt64], q: (x: [UInt64], y: [UInt64])) -> (
         x: [UInt64], y: [UInt64]
     )? {
         switch curve {
@@ -48,7 +51,7 @@ package enum ECArithmeticTestSupport {
 
     /// P + Q through the Jacobian formulas: `mixed` adds Q in affine form, else in Jacobian
     /// form with a Z other than 1 (P and Q are first scaled by random-looking Z values).
-    package static func add(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool) -> (
+    static func add(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64]), _ q: (x: [UInt64], y: [UInt64]), mixed: Bool) -> (
         x: [UInt64], y: [UInt64]
     )? {
         switch curve {
@@ -58,7 +61,7 @@ package enum ECArithmeticTestSupport {
     }
 
     /// 2P through the Jacobian doubling.
-    package static func double(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64])) -> (x: [UInt64], y: [UInt64])? {
+    static func double(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64])) -> (x: [UInt64], y: [UInt64])? {
         switch curve {
         case .p256: plain(scaled(affine(p, P256.self)).doubled().affine())
         case .p384: plain(scaled(affine(p, P384.self)).doubled().affine())
@@ -66,7 +69,7 @@ package enum ECArithmeticTestSupport {
     }
 
     /// Whether y² = x³ − 3x + b.
-    package static func isOnCurve(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64])) -> Bool {
+    static func isOnCurve(_ curve: EllipticCurve, _ p: (x: [UInt64], y: [UInt64])) -> Bool {
         switch curve {
         case .p256: affine(p, P256.self).isOnCurve
         case .p384: affine(p, P384.self).isOnCurve
@@ -165,7 +168,7 @@ package enum ECArithmeticTestSupport {
 extension ECArithmeticTestSupport {
     /// The width-`width` NAF digits of the scalar with little-endian `limbs` (below 2^bitCount,
     /// at most six limbs) by `WNAF.recode`, bitCount + 1 of them, and the index it returns.
-    package static func wnafDigits(_ limbs: [UInt64], bitCount: Int, width: Int) -> (digits: [Int], top: Int) {
+    static func wnafDigits(_ limbs: [UInt64], bitCount: Int, width: Int) -> (digits: [Int], top: Int) {
         let scalar = vector(limbs)
         var digits = [Int8](repeating: 0x55, count: bitCount + 1)
         let top = digits.withUnsafeMutableBufferPointer { WNAF.recode(scalar, bitCount: bitCount, width: width, into: $0) }
@@ -176,7 +179,7 @@ extension ECArithmeticTestSupport {
 extension ECArithmeticTestSupport {
     /// a⁻¹ mod m by `DivstepInverse` for an odd m below 2^256 (four limbs) and a below m, or nil
     /// when it finds gcd(a, m) ≠ 1.
-    package static func divstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64]? {
+    static func divstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64]? {
         precondition(a.count == 4 && m.count == 4)
         let inverse = DivstepInverse(modulus: vector(m)).inverse(of: vector(a))
         return inverse.map { Array([$0.storage.0, $0.storage.1, $0.storage.2, $0.storage.3]) }
@@ -184,14 +187,14 @@ extension ECArithmeticTestSupport {
 
     /// a⁻¹ mod m by `DivstepInverse.inverseInConstantTime` (the signer's fixed 590 divsteps), for
     /// an odd prime m below 2^256 and a below m.
-    package static func constantTimeDivstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64] {
+    static func constantTimeDivstepInverse(_ a: [UInt64], modulus m: [UInt64]) -> [UInt64] {
         precondition(a.count == 4 && m.count == 4)
         let inverse = DivstepInverse(modulus: vector(m)).inverseInConstantTime(of: vector(a))
         return [inverse.storage.0, inverse.storage.1, inverse.storage.2, inverse.storage.3]
     }
 
     /// a⁻¹ mod m by the binary extended Euclidean algorithm, for a in [1, m − 1].
-    package static func binaryInverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
+    static func binaryInverse(_ a: [UInt64], _ modulus: Modulus) -> [UInt64] {
         func binary<M: PrimeModulus>(_: M.Type) -> [UInt64] { array(MontgomeryResidue<M>.binaryInverse(vector(a)), M.self) }
         return binary(type(modulus))
     }
@@ -201,12 +204,20 @@ extension ECArithmeticTestSupport {
     /// Runs `DivstepInverse` on a modulo m (both as for `divstepInverse`) batch by batch and
     /// says whether d and e stayed in (−2m, m) after every update, the range its update keeps
     /// (and its final normalisation assumes).
-    package static func divstepRangesHold(_ a: [UInt64], modulus m: [UInt64]) -> Bool {
+    static func divstepRangesHold(_ a: [UInt64], modulus m: [UInt64]) -> Bool {
         let inverse = DivstepInverse(modulus: vector(m))
         func inRange(_ x: Signed62) -> Bool { compare(x, inverse.modulus, times: -2) > 0 && compare(x, inverse.modulus, times: 1) < 0 }
-        var held = true
-        let finished = inverse.run(vector(a)) { d, e in held = held && inRange(d) && inRange(e) } != nil
-        return held && finished
+        // The loop of `DivstepInverse.run`, with the range checked after every update of d and e.
+        var d = Signed62.zero, e = Signed62.one, f = inverse.modulus, g = Signed62(vector(a))
+        var eta: Int64 = -1
+        for _ in 0 ..< 12 {
+            let matrix = DivstepInverse.divsteps(eta: &eta, f0: UInt64(bitPattern: f.v0), g0: UInt64(bitPattern: g.v0))
+            inverse.updateDE(&d, &e, by: matrix)
+            guard inRange(d) && inRange(e) else { return false }
+            DivstepInverse.updateFG(&f, &g, by: matrix)
+            if g.isZero { return true }
+        }
+        return false
     }
 
     /// The sign of x − k·m, both carried to limbs in [0, 2^62) under a signed top limb.

@@ -1,12 +1,12 @@
 /// Command-line options, parsed by hand: `--name value`, `--flag`, and positional operands.
-struct Options {
-    private(set) var positionals: [String] = []
+package struct Options {
+    package private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     private var consumed: Set<String> = []
 
     /// Options that take a value; every other `--name` is a flag.
-    static let valued: Set<String> = [
+    package static let valued: Set<String> = [
         "--policy", "--root", "--bundle-id", "--app-version", "--device-guid", "--at",
         // The signing commands (jwt, offer-signature, offer-jws).
         "--key", "--key-id", "--issuer", "--audience", "--issued-at", "--lifetime", "--product", "--offer",
@@ -14,7 +14,7 @@ struct Options {
         "--allow-introductory-offer", "--request-json",
     ]
 
-    init(_ arguments: [String]) throws {
+    package init(_ arguments: [String]) throws(ToolFailure) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -34,33 +34,33 @@ struct Options {
     }
 
     /// The single FILE operand.
-    mutating func file() throws -> String {
+    package mutating func file() throws(ToolFailure) -> String {
         guard positionals.count == 1 else {
             throw ToolFailure.usage(positionals.isEmpty ? "missing FILE" : "expected one FILE, got \(positionals.count)")
         }
         return positionals[0]
     }
 
-    mutating func flag(_ name: String) -> Bool {
+    package mutating func flag(_ name: String) -> Bool {
         consumed.insert(name)
         return flags.contains(name)
     }
 
     /// All values given for a repeatable option.
-    mutating func values(_ name: String) -> [String] {
+    package mutating func values(_ name: String) -> [String] {
         consumed.insert(name)
         return values[name] ?? []
     }
 
     /// The value of an option given at most once.
-    mutating func value(_ name: String) throws -> String? {
+    package mutating func value(_ name: String) throws(ToolFailure) -> String? {
         let all = values(name)
         guard all.count <= 1 else { throw ToolFailure.usage("\(name) given more than once") }
         return all.first
     }
 
     /// Fails on any option the command did not ask about.
-    func rejectUnknown() throws {
+    package func rejectUnknown() throws(ToolFailure) {
         let unknown = flags.union(values.keys).subtracting(consumed)
         if let name = unknown.sorted().first { throw ToolFailure.usage("unknown option \(name)") }
     }

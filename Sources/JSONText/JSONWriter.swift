@@ -1,7 +1,7 @@
 /// A minimal JSON writer that keeps keys in the order given (Apple's order), escapes strings per
 /// RFC 8259 §7, and writes integers exactly. It appends UTF-8 bytes (servers write thousands of
 /// these answers a second; `String` appends cost several times more) and makes one `String` at
-/// the end. Package-wide: LegacyReceipt writes its answers with it too.
+/// the end. AppReceipt and LegacyReceipt write their answers with it.
 package struct JSONWriter {
     private var bytes: [UInt8] = []
     private var needsComma = [false]

@@ -1,4 +1,4 @@
-@testable import AppStoreJWS
+@testable import JSONText
 import Testing
 
 /// The word-at-a-time byte search finds what a byte-by-byte search finds.

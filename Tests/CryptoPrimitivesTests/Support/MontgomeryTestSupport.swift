@@ -1,41 +1,44 @@
+@testable import CryptoPrimitives
+
 /// The big-integer internals on little-endian limb arrays, for the package's tests (to check them
-/// against a plain reference) and benchmarks. `package` access: not part of the public API.
+/// against a plain reference), reached through `@testable import`: test code, not part of the
+/// shipped module.
 ///
 /// Moduli must be odd with a non-zero top limb and more than one limb or a value above 1; operands
 /// of the Montgomery operations must have exactly the modulus's limb count and be below it.
-package enum MontgomeryTestSupport {
+enum MontgomeryTestSupport {
     /// a·b·R⁻¹ mod n, R = 2^(64·n.count).
-    package static func multiply(_ a: [UInt64], _ b: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+    static func multiply(_ a: [UInt64], _ b: [UInt64], modulus n: [UInt64]) -> [UInt64] {
         run(n, a, b) { arithmetic, result, a, b in arithmetic.multiply(result, a, b) }
     }
 
     /// a²·R⁻¹ mod n.
-    package static func square(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+    static func square(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
         run(n, a, a) { arithmetic, result, a, _ in arithmetic.square(result, a) }
     }
 
     /// a·R⁻¹ mod n.
-    package static func reduce(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+    static func reduce(_ a: [UInt64], modulus n: [UInt64]) -> [UInt64] {
         run(n, a, a) { arithmetic, result, a, _ in arithmetic.reduce(result, a) }
     }
 
     /// x·R mod n, by long division.
-    package static func enter(_ x: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+    static func enter(_ x: [UInt64], modulus n: [UInt64]) -> [UInt64] {
         run(n, x, x) { arithmetic, result, x, _ in arithmetic.enter(result, x) }
     }
 
     /// base^exponent mod n by the public-exponent path (base < n).
-    package static func power(_ base: [UInt64], exponent: UInt64, modulus n: [UInt64]) -> [UInt64] {
+    static func power(_ base: [UInt64], exponent: UInt64, modulus n: [UInt64]) -> [UInt64] {
         run(n, base, base) { arithmetic, result, base, _ in arithmetic.power(result, base, exponent: exponent) }
     }
 
     /// base^exponent mod n by the windowed (private-exponent) path (base < n).
-    package static func power(_ base: [UInt64], exponent: [UInt64], modulus n: [UInt64]) -> [UInt64] {
+    static func power(_ base: [UInt64], exponent: [UInt64], modulus n: [UInt64]) -> [UInt64] {
         run(n, base, base) { arithmetic, result, base, _ in arithmetic.power(result, base, exponent: exponent) }
     }
 
     /// (x·2^(64·shift)) mod n for any x, by long division; n only needs a non-zero top limb.
-    package static func remainder(_ x: [UInt64], shiftedByLimbs shift: Int, modulus n: [UInt64]) -> [UInt64] {
+    static func remainder(_ x: [UInt64], shiftedByLimbs shift: Int, modulus n: [UInt64]) -> [UInt64] {
         precondition(!n.isEmpty && n.last! != 0)
         return [UInt64](unsafeUninitializedCapacity: n.count) { result, initialized in
             (x.isEmpty ? [0] : x).withUnsafeBufferPointer { x in
