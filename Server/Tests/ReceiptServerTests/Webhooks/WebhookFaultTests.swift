@@ -42,7 +42,10 @@ struct WebhookFaultTests {
         #expect(setup.receiver.requests().isEmpty)
         try await setup.receiver.start()
         defer { setup.receiver.stop() }
-        let arrived = try await setup.waitForAll(tokens, seconds: 60)
+        // 120 s: one loaded Server/ci rehearsal on PostgreSQL saw no attempt reach the receiver
+        // within 60 s of its return (suspected: AsyncHTTPClient's connection backoff after 10 s
+        // of refused connections; issue 38's note), another delivered all within seconds.
+        let arrived = try await setup.waitForAll(tokens, seconds: 120)
         #expect(arrived.count == 20 && setup.receiver.requests().allSatisfy { $0.valid })
         // The attempts made while it was down failed (logged) and were retried: none failed for good.
         #expect(server.logText.contains("webhook attempt failed"))
