@@ -123,9 +123,13 @@ enum SignedDataStatements {
         FROM notification_transactions WHERE bundle_id = ? AND environment = ? AND signed_transaction IS NOT NULL AND 
         """
 
-    /// The newest purchases first, at most `limit`.
+    /// The newest purchases first, at most `limit`. In SQLite the order is `+purchase_date_ms`: a
+    /// bare column lets its planner (no statistics) walk the app's whole
+    /// `notification_transactions_by_purchase` index to skip one small sort, 0.3 s per customer
+    /// of an app with 270,000 transactions instead of an index look-up per original id.
     private static func newestFirst(_ statement: inout SQLStatement, limit: Int) {
-        statement.append(" ORDER BY purchase_date_ms DESC, transaction_id DESC LIMIT ?", .integer(Int64(limit)))
+        let purchase = statement.dialect == .sqlite ? "+purchase_date_ms" : "purchase_date_ms"
+        statement.append(" ORDER BY \(purchase) DESC, transaction_id DESC LIMIT ?", .integer(Int64(limit)))
     }
 
     /// The signed transactions of `originals`, newest purchase first, at most `limit`; columns as

@@ -43,6 +43,12 @@ extension PostgresStore {
             binds.append(row.key.id)
             for value in NotificationStatements.transactionValues(row.value, changed: now) { bind(value, &binds) }
         }
+        for chunk in SubscriptionOrderStatements.subscriptions(rows.transactions).chunks(of: 3 * 100) {
+            var binds = PostgresBindings(capacity: chunk.count)
+            for value in chunk { bind(value, &binds) }
+            let sql = StoreStatements.numbered(SubscriptionOrderStatements.refresh(subscriptions: chunk.count / 3, .postgres))
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        }
         try await insert(
             rows.renewals, columns: NotificationStatements.renewalColumnCount, { NotificationStatements.upsertRenewals(rows: $0, .postgres) },
             connection, logger

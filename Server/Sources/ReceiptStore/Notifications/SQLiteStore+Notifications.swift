@@ -39,6 +39,10 @@ extension SQLiteStore {
             try upsertTransaction.execute(arguments: StatementArguments(values.flatMap(databaseValues)))
             changed = changed || db.changesCount > 0
         }
+        let refreshOrder = try db.cachedStatement(sql: SubscriptionOrderStatements.refresh(subscriptions: 1, .sqlite))
+        for key in SubscriptionOrderStatements.subscriptions(rows.transactions).chunks(of: 3) {
+            try refreshOrder.execute(arguments: StatementArguments(key.flatMap(databaseValues)))
+        }
         let upsertRenewal = try db.cachedStatement(sql: NotificationStatements.upsertRenewals(rows: 1, .sqlite))
         for (key, r) in rows.renewals {
             let values = [SQLValue.text(key.bundleID), .text(key.environment), .text(key.id)] + NotificationStatements.renewalValues(r)

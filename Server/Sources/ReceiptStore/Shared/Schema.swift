@@ -120,6 +120,7 @@ enum Schema {
         ImportSchema.migration,   // version 10 (Import/ImportSchema.swift)
         WebhookSchema.migration,   // version 11 (Webhooks/WebhookSchema.swift)
         SubscriptionMetricsSchema.migration,   // version 12 (SubscriptionMetrics/SubscriptionMetricsSchema.swift)
+        SubscriptionOrderSchema.migration,   // version 13 (SubscriptionMetrics/SubscriptionOrderSchema.swift)
     ]
 
     /// The newest version this program knows.

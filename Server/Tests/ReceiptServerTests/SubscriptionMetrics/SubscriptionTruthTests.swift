@@ -9,7 +9,10 @@ import Testing
 /// gives; another app's key sees none of it; on both backends.
 @Suite struct SubscriptionTruthTests {
     static let script = ScriptedCustomers(now: APISession.now)
-    static let tokens = ScriptedTokens(script)
+    /// Signed once, on a thread of its own: a thousand signatures in a `static let` held one of
+    /// the two cooperative threads for seconds and the other case's thread waiting for it, so
+    /// other suites' tasks (a PostgreSQL pool starting) missed their 10 s storage deadlines.
+    static let tokens = Task { await OwnThread.run { ScriptedTokens(script) } }
 
     @Test(arguments: TestDatabase.backends)
     func everyDayAndEveryCustomerAgree(_ backend: TestDatabase.Backend) async throws {
@@ -29,7 +32,7 @@ import Testing
                 $0.keyRate = 1_000_000; $0.keyBurst = 1_000_000
             }
         ) { api in
-            try await Self.deliver(Self.tokens, api)
+            try await Self.deliver(await Self.tokens.value, api)
 
             let from = ScriptedCustomers.date(script.firstDay), to = ScriptedCustomers.date(script.lastDay)
             let reply = try await api.get("/inApps/v1/metrics?from=\(from)&to=\(to)")
