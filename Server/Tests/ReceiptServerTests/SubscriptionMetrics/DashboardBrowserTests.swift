@@ -31,7 +31,7 @@ import Testing
                 $0.keyRate = 1_000_000; $0.keyBurst = 1_000_000
             }
         ) { api in
-            try await SubscriptionTruthTests.deliver(await SubscriptionTruthTests.tokens.value, api)
+            try await SubscriptionTruthTests.deliver(try await SubscriptionTruthTests.tokens.value, api)
         }
         let created = try await LiveServer.run(["dashboard-token", "create", "--database", database.url])
         let token = try #require((try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String])?["token"])

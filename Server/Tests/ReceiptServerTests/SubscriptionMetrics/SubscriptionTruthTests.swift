@@ -12,7 +12,7 @@ import Testing
     /// Signed once, on a thread of its own: a thousand signatures in a `static let` held one of
     /// the two cooperative threads for seconds and the other case's thread waiting for it, so
     /// other suites' tasks (a PostgreSQL pool starting) missed their 10 s storage deadlines.
-    static let tokens = Task { await OwnThread.run { ScriptedTokens(script) } }
+    static let tokens = Task { try await offPool { ScriptedTokens(script) } }
 
     @Test(arguments: TestDatabase.backends)
     func everyDayAndEveryCustomerAgree(_ backend: TestDatabase.Backend) async throws {
@@ -32,7 +32,7 @@ import Testing
                 $0.keyRate = 1_000_000; $0.keyBurst = 1_000_000
             }
         ) { api in
-            try await Self.deliver(await Self.tokens.value, api)
+            try await Self.deliver(try await Self.tokens.value, api)
 
             let from = ScriptedCustomers.date(script.firstDay), to = ScriptedCustomers.date(script.lastDay)
             let reply = try await api.get("/inApps/v1/metrics?from=\(from)&to=\(to)")
