@@ -30,11 +30,12 @@ enum SubscriptionOrderStatements {
             """
     }
 
-    /// The subscriptions a batch's transaction rows belong to, each once, sorted (so that
-    /// concurrent writers lock rows in one order): (bundle id, environment, original id).
+    /// The subscriptions a batch's auto-renewable transactions belong to (no other row has
+    /// neighbours), each once, sorted (so that concurrent writers lock rows in one order):
+    /// (bundle id, environment, original id).
     static func subscriptions(_ transactions: [(key: NotificationStatements.Rows.Key, value: NotificationTransaction)]) -> [SQLValue] {
         let keys = Set(
-            transactions.map {
+            transactions.filter { $0.value.signed?.type == "Auto-Renewable Subscription" }.map {
                 NotificationStatements.Rows.Key(bundleID: $0.key.bundleID, environment: $0.key.environment, id: $0.value.originalTransactionID)
             })
         return keys.sorted().flatMap { [SQLValue.text($0.bundleID), .text($0.environment), .text($0.id)] }
