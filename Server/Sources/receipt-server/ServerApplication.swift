@@ -47,7 +47,8 @@ enum ServerApplication {
             RegistryRefresh("hosted", logger: logger, reload: registries.reloadHosted),
             WebhookDeliverer(
                 store: store, secrets: secrets, transport: WebhookHTTPTransport(),
-                configuration: .init(timeout: options.webhookTimeout, schedule: options.webhookRetrySchedule),
+                configuration: .init(
+                    timeout: options.webhookTimeout, schedule: options.webhookRetrySchedule, retention: options.webhookRetention),
                 metrics: WebhookMetrics(factory: factory), logger: logger),
         ]
         if let metricsPort = configuration.metricsPort {
@@ -75,6 +76,7 @@ enum ServerApplication {
         let retentionMessages: RetentionMessages
         let webhookTimeout: Duration
         let webhookRetrySchedule: WebhookRetrySchedule
+        let webhookRetention: Duration?
 
         init(_ configuration: ServerConfiguration) throws {
             try configuration.validate()
@@ -87,6 +89,7 @@ enum ServerApplication {
                 ? nil : configuration.legacyIntermediates.map(StartupOptions.legacyIntermediate)
             retentionMessages = try StartupOptions.retentionMessages(configuration.retentionMessages)
             (webhookTimeout, webhookRetrySchedule) = try StartupOptions.webhooks(configuration)
+            webhookRetention = try StartupOptions.webhookRetention(configuration)
         }
     }
 

@@ -26,12 +26,19 @@ public final class WebhookDeliverer: Service, Sendable {
         public var poll: Duration
         /// How often the queue metrics are read.
         public var queueInterval: Duration
+        /// How long delivered deliveries are kept (`--webhook-retention`); nil: for ever.
+        public var retention: Duration?
+        /// How often deliveries older than `retention` are pruned.
+        public var pruneInterval: Duration
 
         /// A configuration; the defaults are the server's.
         public init(
             timeout: Duration = .seconds(10), schedule: WebhookRetrySchedule = .standard, perEndpoint: Int = 32, batch: Int = 256,
-            poll: Duration = .milliseconds(100), queueInterval: Duration = .seconds(5)
+            poll: Duration = .milliseconds(100), queueInterval: Duration = .seconds(5), retention: Duration? = .seconds(7 * 86_400),
+            pruneInterval: Duration = .seconds(60)
         ) {
+            self.retention = retention
+            self.pruneInterval = pruneInterval
             self.timeout = timeout
             self.schedule = schedule
             self.perEndpoint = max(1, perEndpoint)
@@ -310,11 +317,32 @@ public final class WebhookDeliverer: Service, Sendable {
         state.withLock { $0.woken = false }
     }
 
-    /// Reads the queues every `queueInterval` into the metrics, until shutdown.
+    /// Reads the queues every `queueInterval` into the metrics, and prunes what was delivered
+    /// longer than `retention` ago every `pruneInterval`, until shutdown.
     private func watchQueues() async {
+        var lastPrune = ContinuousClock.now - configuration.pruneInterval
         while !stopping {
             if let queues = try? await store.webhookQueue() { metrics.record(queues, now: EpochMilliseconds.now()) }
+            if ContinuousClock.now - lastPrune >= configuration.pruneInterval {
+                lastPrune = .now
+                await prune()
+            }
             try? await Task.sleep(for: configuration.queueInterval)
+        }
+    }
+
+    /// Deletes deliveries delivered before `retention` ago, 1,000 per transaction so that
+    /// notification intake waits for none of them long.
+    func prune() async {
+        guard let retention = configuration.retention else { return }
+        let cutoff = EpochMilliseconds.now() - retention.wholeNanoseconds / 1_000_000
+        while !stopping {
+            do {
+                guard try await store.pruneDeliveredWebhooks(deliveredBefore: cutoff, limit: 1000) == 1000 else { return }
+            } catch {
+                logger.warning("delivered webhooks not pruned; tried again later", metadata: ["error": "\(error)"])
+                return
+            }
         }
     }
 }

@@ -121,6 +121,7 @@ enum Schema {
         WebhookSchema.migration,   // version 11 (Webhooks/WebhookSchema.swift)
         SubscriptionMetricsSchema.migration,   // version 12 (SubscriptionMetrics/SubscriptionMetricsSchema.swift)
         SubscriptionOrderSchema.migration,   // version 13 (SubscriptionMetrics/SubscriptionOrderSchema.swift)
+        WebhookRetentionSchema.migration,   // version 14 (Webhooks/WebhookRetentionSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -180,4 +180,20 @@ extension PostgresStore {
                 .map { WebhookQueueDepth(endpointID: $0.0, pending: Int($0.1), oldestMilliseconds: $0.2) }
         }
     }
+
+    public func pruneDeliveredWebhooks(deliveredBefore: Int64, limit: Int) async throws -> Int {
+        try await database { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in
+                var binds = PostgresBindings()
+                binds.append(deliveredBefore)
+                binds.append(Int64(limit))
+                let ids = try await connection.query(
+                    PostgresQuery(unsafeSQL: StoreStatements.numbered(WebhookStatements.pruneDelivered), binds: binds), logger: logger
+                ).decode(String.self).all()
+                guard !ids.isEmpty else { return 0 }
+                _ = try await connection.query(Self.query(WebhookStatements.pruneEvents(Array(Set(ids)).sorted(), .postgres)), logger: logger)
+                return ids.count
+            }
+        }
+    }
 }

@@ -125,6 +125,18 @@ extension SQLiteStore {
         }
     }
 
+    public func pruneDeliveredWebhooks(deliveredBefore: Int64, limit: Int) async throws -> Int {
+        try await write { db in
+            let ids = try String.fetchAll(db, sql: WebhookStatements.pruneDelivered, arguments: [deliveredBefore, limit])
+            guard !ids.isEmpty else { return 0 }
+            for chunk in Array(Set(ids)).sorted().chunks(of: 500) {
+                let statement = WebhookStatements.pruneEvents(Array(chunk), .sqlite)
+                try db.execute(sql: statement.text, arguments: Self.arguments(statement))
+            }
+            return ids.count
+        }
+    }
+
     /// A write transaction of its own, any failure as `StoreError.database`.
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {

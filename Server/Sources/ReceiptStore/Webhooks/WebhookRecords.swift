@@ -209,4 +209,7 @@ public protocol WebhookStore: Sendable {
     func redeliverWebhookEvent(id: String, now: Int64) async throws -> Int
     /// Pending deliveries per endpoint.
     func webhookQueue() async throws -> [WebhookQueueDepth]
+    /// Deletes up to `limit` deliveries delivered before `deliveredBefore`, oldest first, and the
+    /// events left with no delivery; returns how many deliveries. Pending and failed ones stay.
+    func pruneDeliveredWebhooks(deliveredBefore: Int64, limit: Int) async throws -> Int
 }

@@ -7,6 +7,23 @@ enum WebhookStatements {
     static let deleteEndpoint = "DELETE FROM webhook_endpoints WHERE id = ?"
     static let deletePending = "DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND state = 'pending'"
 
+    /// The oldest deliveries delivered before a time, at most a number (index
+    /// `webhook_deliveries_delivered`); their event ids.
+    static let pruneDelivered = """
+        DELETE FROM webhook_deliveries WHERE (event_id, endpoint_id) IN (
+            SELECT event_id, endpoint_id FROM webhook_deliveries WHERE state = 'delivered' AND delivered_ms < ? ORDER BY delivered_ms LIMIT ?)
+        RETURNING event_id
+        """
+
+    /// Of the events whose deliveries were pruned, those with none left (another endpoint's may
+    /// still be pending, failed or not yet old enough).
+    static func pruneEvents(_ ids: [String], _ d: SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            d, "DELETE FROM webhook_events WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id) AND ")
+        statement.among("id", ids)
+        return statement
+    }
+
     /// An event already written (the same notification in one batch twice, or two instances
     /// storing it at once) is written once: its id is derived from its cause.
     static func insertEvents(rows: Int) -> String {

@@ -49,6 +49,8 @@ struct Serve: AsyncParsableCommand {
     @Option(
         help: "Webhooks: delays before each retry, comma-separated, e.g. 1s,2s,4s (default 5m,10m,20m,40m,80m,1d,1d,1d; then failed).")
     var webhookRetrySchedule: String?
+    @Option(help: "Webhooks: how long delivered deliveries are kept, e.g. 7d or 12h (default 7d; 0 keeps them for ever).")
+    var webhookRetention: String?
 
     func run() async throws {
         var configuration = try storage.configuration()
@@ -79,6 +81,7 @@ struct Serve: AsyncParsableCommand {
         if !retentionMessages.isEmpty { configuration.retentionMessages = retentionMessages }
         if let webhookTimeout { configuration.webhookTimeout = webhookTimeout }
         if let webhookRetrySchedule { configuration.webhookRetrySchedule = webhookRetrySchedule }
+        if let webhookRetention { configuration.webhookRetention = webhookRetention }
         let logger = try makeLogger(configuration.logLevel)
         let host = configuration.host
         let application = try await ServerApplication.make(configuration, logger: logger) { port in

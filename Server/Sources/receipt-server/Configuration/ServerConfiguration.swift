@@ -66,6 +66,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var webhookTimeout = "10s"
     /// Webhooks: the delays before each retry, comma-separated (`WebhookRetrySchedule`).
     public var webhookRetrySchedule = "5m,10m,20m,40m,80m,1d,1d,1d"
+    /// Webhooks: how long delivered deliveries are kept (`7d`, …; `0` keeps them for ever).
+    public var webhookRetention = "7d"
 
     public init() {}
 
@@ -126,6 +128,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             if let value = try file.strings("retention-message") { retentionMessages = value }
             if let value = try file.string("webhook-timeout") { webhookTimeout = value }
             if let value = try file.string("webhook-retry-schedule") { webhookRetrySchedule = value }
+            if let value = try file.string("webhook-retention") { webhookRetention = value }
         } catch .invalidValue(let key, let value) {
             throw .inFile(path: path, .invalidValue(key, value))
         }
@@ -137,7 +140,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "cache-bytes", "max-verifications", "request-timeout", "max-connections", "metrics-host", "metrics-port",
         "inspect-rate", "inspect-burst", "log-level", "idle-timeout", "inspector", "key-rate", "key-burst", "secrets-key-file",
         "revocation", "ocsp-cache-ttl", "retention-message",
-        "webhook-timeout", "webhook-retry-schedule",
+        "webhook-timeout", "webhook-retry-schedule", "webhook-retention",
     ]
 
     /// `text` when it is `none` or `ocsp`.

@@ -17,4 +17,14 @@ extension StartupOptions {
             throw .invalidValue("webhook-retry-schedule", configuration.webhookRetrySchedule)
         }
     }
+
+    /// `--webhook-retention`: a duration, or `0` for keeping delivered deliveries for ever (nil).
+    static func webhookRetention(_ configuration: ServerConfiguration) throws(ConfigurationError) -> Duration? {
+        guard configuration.webhookRetention != "0" else { return nil }
+        do {
+            return .milliseconds(try WebhookDuration.milliseconds(configuration.webhookRetention))
+        } catch {
+            throw .invalidValue("webhook-retention", configuration.webhookRetention)
+        }
+    }
 }
