@@ -91,7 +91,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `request-timeout`, `max-connections`, `metrics-host`, `metrics-port`, `log-level`,
     /// `idle-timeout`, `inspector`, `inspect-rate`, `inspect-burst`, `key-rate`, `key-burst`,
     /// `secrets-key-file`, `revocation`, `ocsp-cache-ttl`, `retention-message`, `webhook-timeout`,
-    /// `webhook-retry-schedule`). An unknown key or a value of the wrong type is an error naming the
+    /// `webhook-retry-schedule`, `webhook-retention`). An unknown key or a value of the wrong type is an error naming the
     /// file and the key (and the type expected), so a typo never passes silently; a list key
     /// (`app`, `root`, `root-g3`, `legacy-intermediate`, `retention-message`) also takes one string; `null` is as if
     /// the key were absent.
