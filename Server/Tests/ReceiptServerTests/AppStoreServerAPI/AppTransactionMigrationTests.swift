@@ -15,9 +15,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func upgradesAVersion8DatabaseAndKeepsTheLaterToken(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
-        let check = try TestSecrets.key.makeCheckValue().map { String(format: "%02x", $0) }.joined()
-        let sealed = database.backend == .sqlite ? "X'\(check)'" : "'\\x\(check)'"
-        try await OlderSchema.make(database, version: 8, rows: ["INSERT INTO secrets_check (id, sealed, created_ms) VALUES (1, \(sealed), 0)"])
+        try await OlderSchema.make(database, version: 8, rows: [try OlderSchema.secretsCheck(database)])
         try await F.with(database) { store in
             let id = "704000000000000001"
             #expect(try await store.appTransactions(bundleID: F.bundleID, environment: F.production, appTransactionIDs: [id]).isEmpty)

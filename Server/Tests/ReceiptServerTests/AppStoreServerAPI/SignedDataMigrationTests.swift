@@ -9,12 +9,10 @@ import Testing
     typealias F = SignedDataFixtures
 
     static func makeVersion5(_ database: TestDatabase) async throws {
-        let check = try TestSecrets.key.makeCheckValue().map { String(format: "%02x", $0) }.joined()
-        let sealed = database.backend == .sqlite ? "X'\(check)'" : "'\\x\(check)'"
         try await OlderSchema.make(
             database, version: 5,
             rows: [
-                "INSERT INTO secrets_check (id, sealed, created_ms) VALUES (1, \(sealed), 0)",
+                try OlderSchema.secretsCheck(database),
                 """
                 INSERT INTO notification_transactions (bundle_id, environment, transaction_id, original_transaction_id, product_id, \
                 purchase_date_ms, signed_date_ms, info, server_members) VALUES ('\(F.bundleID)', 'Production', '8500000001', \

@@ -22,9 +22,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func olderRowsAreFilledFromTheirTokens(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
-        let check = try TestSecrets.key.makeCheckValue().map { String(format: "%02x", $0) }.joined()
-        let sealed = database.backend == .sqlite ? "X'\(check)'" : "'\\x\(check)'"
-        var rows = ["INSERT INTO secrets_check (id, sealed, created_ms) VALUES (1, \(sealed), 0)"]
+        var rows = [try OlderSchema.secretsCheck(database)]
         for index in 0 ..< Self.rows {
             let id = String(7_100_000_000 + index)
             let token = Self.jws([

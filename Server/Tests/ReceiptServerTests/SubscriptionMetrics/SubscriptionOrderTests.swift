@@ -96,9 +96,7 @@ import Testing
     @Test(arguments: TestDatabase.backends)
     func theMigrationFillsInStoredSubscriptions(_ backend: TestDatabase.Backend) async throws {
         let database = try await TestDatabase.make(backend)
-        let check = try TestSecrets.key.makeCheckValue().map { String(format: "%02x", $0) }.joined()
-        let sealed = database.backend == .sqlite ? "X'\(check)'" : "'\\x\(check)'"
-        var rows = ["INSERT INTO secrets_check (id, sealed, created_ms) VALUES (1, \(sealed), 0)"]
+        var rows = [try OlderSchema.secretsCheck(database)]
         for t in Self.subscription {
             rows.append(
                 """

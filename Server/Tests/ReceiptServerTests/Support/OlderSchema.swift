@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import PostgresNIO
 @testable import ReceiptStore
@@ -28,5 +29,13 @@ enum OlderSchema {
                 for sql in statements { _ = try await client.query(PostgresQuery(unsafeSQL: sql)) }
             }
         }
+    }
+
+    /// The row that records `TestSecrets.key` as the database's secrets key (schema version 5 on),
+    /// as a version-5-or-later database holds it.
+    static func secretsCheck(_ database: TestDatabase) throws -> String {
+        let check = try TestSecrets.key.makeCheckValue().map { String(format: "%02x", $0) }.joined()
+        let sealed = database.backend == .sqlite ? "X'\(check)'" : "'\\x\(check)'"
+        return "INSERT INTO secrets_check (id, sealed, created_ms) VALUES (1, \(sealed), 0)"
     }
 }
