@@ -12,8 +12,9 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/// The default location of receipt.wasm: .build/wasm/ beside this folder.
-const defaultWasmURL = new URL('../.build/wasm/receipt.wasm', import.meta.url);
+/// The default location of receipt.wasm: .build/wasm/ beside this folder (Node; elsewhere,
+/// such as a Cloudflare Worker, pass the WebAssembly.Module to `ReceiptModule.load`).
+const defaultWasmURL = () => new URL('../.build/wasm/receipt.wasm', import.meta.url);
 
 /// An instantiated module: `run(arguments, files, nowMilliseconds)` runs `receipt verify`.
 export class ReceiptModule {
@@ -27,7 +28,7 @@ export class ReceiptModule {
 
   /// Compiles and instantiates `source`: a WebAssembly.Module, the bytes of receipt.wasm, or
   /// (in Node) a file URL or path; by default .build/wasm/receipt.wasm.
-  static async load(source = defaultWasmURL) {
+  static async load(source = defaultWasmURL()) {
     let module = source;
     if (!(source instanceof WebAssembly.Module)) {
       let bytes = source;
@@ -159,7 +160,7 @@ async function main(argv) {
     if (argument.startsWith('--') || files.has(argument)) continue;
     files.set(argument, readHostFile(fs, argument));
   }
-  const module = await ReceiptModule.load(process.env.RECEIPT_WASM ?? defaultWasmURL);
+  const module = await ReceiptModule.load(process.env.RECEIPT_WASM ?? defaultWasmURL());
   const result = module.run(args, files, Date.now());
   await write(process.stdout, result.stdout);
   await write(process.stderr, result.stderr);
