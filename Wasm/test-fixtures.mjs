@@ -2,7 +2,8 @@
 // fixture (App Store receipts, the iOS 6 transaction receipt, StoreKit 2 tokens) and on
 // byte-flipped copies of each: standard output, standard error and exit status must be equal
 // byte for byte. Then runs Wasm/examples/worker.mjs (a Cloudflare-Worker-shaped fetch handler)
-// with Node's Request. Exit status 1 on any difference.
+// with Node's Request, and checks that README.md's example is that worker. Exit status 1 on any
+// difference.
 //
 //   node Wasm/test-fixtures.mjs RECEIPT_BINARY [FIXTURES]
 //
@@ -153,6 +154,15 @@ for (const [file, query] of [[`${receipts}/production.der`, '?bundle_id=org.getp
   const response = await worker.fetch(new Request('https://receipts.example/verify', { method: 'POST', body }), env);
   compared += 1;
   if (response.status === 200) differences.push('worker: a flipped receipt was answered 200');
+}
+
+// The README's example is the worker that ran.
+{
+  const readme = readFileSync(join(here, '..', 'README.md'), 'utf8');
+  const block = readme.match(/```js\n(import \{ ReceiptModule[\s\S]*?)```/)?.[1];
+  const source = readFileSync(join(here, 'examples', 'worker.mjs'), 'utf8');
+  compared += 1;
+  if (!block || !source.endsWith(block)) differences.push("README.md's JavaScript example is not the end of Wasm/examples/worker.mjs");
 }
 
 for (const difference of differences) console.log(`DIFF ${difference}`);
