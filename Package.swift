@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "LegacyReceipt", dependencies: ["JSONText", "AppReceipt", "X509Certificates", "CryptoPrimitives", "DER"]),
         // `receipt verify` without Foundation: options, texts, JSON and exit statuses for receipts,
         // iOS 6 transaction receipts and StoreKit 2 tokens, shared by the tool and the WebAssembly build.
-        .target(name: "VerifyCommandCore", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "X509Certificates", "DER"]),
+        .target(name: "VerifyCommandCore", dependencies: ["AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER"]),
         .executableTarget(name: "receipt", dependencies: ["VerifyCommandCore", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "CryptoPrimitives"]),
         .target(name: "ReceiptTestSupport", dependencies: ["DER", "CryptoPrimitives", "X509Certificates", "PKCS7"]),
         .executableTarget(name: "make-examples", dependencies: ["ReceiptTestSupport"]),

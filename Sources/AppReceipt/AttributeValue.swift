@@ -26,21 +26,23 @@ struct AttributeValue {
         var reader = ASN1Reader(
             UnsafeRawBufferPointer(rebasing: bytes[attribute.valueRange]), rules: .ber,
             baseOffset: attribute.valueRange.lowerBound)
-        do {
-            let element = try reader.readElement()
-            guard element.tag.asPrimitive == tag else { throw invalid }
+        let element: ASN1Element
+        do throws(ASN1Error) {
+            element = try reader.readElement()
             try reader.finish()
-            return element
         } catch {
             throw invalid
         }
+        guard element.tag.asPrimitive == tag else { throw invalid }
+        return element
     }
 
     /// INTEGER as Int64.
     @inline(__always)
     func integer() throws(ReceiptError) -> Int64 {
         if let content = commonFormContent(.integer), let value = asn1Int64(content: content) { return value }
-        do { return try element(.integer).int64Value() } catch { throw invalid }
+        let element = try element(.integer)
+        do throws(ASN1Error) { return try element.int64Value() } catch { throw invalid }
     }
 
     /// UTF8String; empty means absent (`nil`).
@@ -67,7 +69,7 @@ struct AttributeValue {
     /// BER forms (possibly constructed); empty means absent.
     private func stringInGeneral(_ kind: ASN1StringKind) throws(ReceiptError) -> String? {
         let element = try element(kind.tag)
-        do {
+        do throws(ASN1Error) {
             let text = try element.stringValue(kind)
             return text.isEmpty ? nil : text
         } catch {
@@ -109,7 +111,8 @@ struct AttributeValue {
             milliseconds = RFC3339.milliseconds(content)
         } else {
             let joined: [UInt8]   // BER: possibly constructed
-            do { joined = try element(.ia5String).octetStringValue().copyBytes() } catch { throw invalid }
+            let value = try element(.ia5String)
+            do throws(ASN1Error) { joined = try value.octetStringValue().copyBytes() } catch { throw invalid }
             guard !joined.isEmpty else { return nil }
             milliseconds = joined.withUnsafeBytes { RFC3339.milliseconds($0) }
         }

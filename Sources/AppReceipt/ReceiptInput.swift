@@ -1,5 +1,4 @@
 import DER
-import Foundation
 
 /// Input forms a receipt, certificate or any DER file may arrive in.
 public enum ReceiptInput: Sendable {
@@ -25,8 +24,8 @@ public enum ReceiptInput: Sendable {
             default: return raw
             }
         }
-        guard !alphabet.isEmpty, let data = Data(base64Encoded: Data(alphabet)) else { return raw }
-        return [UInt8](data)
+        guard !alphabet.isEmpty, let bytes = Base64Text.decode(alphabet) else { return raw }
+        return bytes
     }
 
     /// Why `decoded` (what `decode` made of the input) cannot be a receipt at all, in words a
@@ -49,14 +48,25 @@ public enum ReceiptInput: Sendable {
         }
     }
 
-    /// The text between the first `-----BEGIN` line and the following `-----END`, if any.
+    /// The text between the first `-----BEGIN` line and the following `-----END`, if any (the
+    /// input must be UTF-8; the markers are searched for as bytes).
     private static func pemBody(_ raw: [UInt8]) -> [UInt8]? {
-        guard let text = UTF8Validation.string(raw),
-            let begin = text.range(of: "-----BEGIN "),
-            let headerEnd = text[begin.upperBound...].range(of: "-----"),
-            let end = text[headerEnd.upperBound...].range(of: "-----END ")
+        guard UTF8Validation.string(raw) != nil,
+            let begin = firstIndex(of: Array("-----BEGIN ".utf8), in: raw, from: 0),
+            let headerEnd = firstIndex(of: Array("-----".utf8), in: raw, from: begin + 11),
+            let end = firstIndex(of: Array("-----END ".utf8), in: raw, from: headerEnd + 5)
         else { return nil }
-        return Array(text[headerEnd.upperBound ..< end.lowerBound].utf8)
+        return Array(raw[(headerEnd + 5) ..< end])
+    }
+
+    /// Where `pattern` first occurs in `bytes` at or after `start`.
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + pattern.count <= bytes.count {
+            if bytes[index ..< index + pattern.count].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
     }
 }
 
@@ -65,10 +75,5 @@ extension AppReceipt {
     /// apps and servers usually hold it.
     public init(binaryOrBase64 bytes: [UInt8]) throws(ReceiptError) {
         try self.init(ReceiptInput.decode(bytes))
-    }
-
-    /// Decodes `Data` (binary or base64 text).
-    public init(data: Data) throws(ReceiptError) {
-        try self.init(binaryOrBase64: [UInt8](data))
     }
 }

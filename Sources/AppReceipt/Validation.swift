@@ -52,10 +52,10 @@ extension AppReceipt {
         policy: TrustPolicy = .appStore, bundleIdentifier expectedBundle: String? = nil,
         appVersion expectedVersion: String? = nil, deviceIdentifier: [UInt8]? = nil,
         at time: ValidationTime = .receiptCreation,
-        linkStore: (any VerifiedLinkStore)? = nil
+        linkStore: AnyVerifiedLinkStore? = nil
     ) throws(ReceiptValidationError) -> VerifiedSignature {
         let verified: VerifiedSignature
-        do {
+        do throws(VerificationError) {
             verified = try SignedDataVerifier(policy: policy, linkStore: linkStore).verify(signedData, at: seconds(for: time))
         } catch {
             throw .untrusted(error)

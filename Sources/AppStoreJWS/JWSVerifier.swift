@@ -41,7 +41,7 @@ public struct JWSVerifier: Sendable {
     public var headerCache: JWSHeaderCache?
     /// Asks whether the path's certificates (all but the anchor) are revoked, once the path has
     /// verified; nil (the default): no revocation check, nothing online. See `RevocationChecker`.
-    public var revocation: (any RevocationChecker)?
+    public var revocation: AnyRevocationChecker?
 
     /// Makes a verifier for `policy` (by default App Store signed data, anchored at Apple Root CA - G3)
     /// that remembers verified certificate links in `linkStore` and the headers of verified tokens
@@ -49,7 +49,7 @@ public struct JWSVerifier: Sendable {
     /// skips decoding that header and hashing it again.
     public init(
         policy: TrustPolicy = .appStoreSignedData, linkStore: AnyVerifiedLinkStore? = nil, headerCache: JWSHeaderCache? = nil,
-        revocation: (any RevocationChecker)? = nil
+        revocation: AnyRevocationChecker? = nil
     ) {
         self.policy = policy
         self.linkStore = linkStore
@@ -126,7 +126,7 @@ public struct JWSVerifier: Sendable {
     private func checkRevocation(of chain: [Certificate], at time: Int64) throws(JWSError) {
         guard let revocation else { return }
         let statuses: [RevocationStatus]
-        do {
+        do throws(RevocationCheckError) {
             statuses = try revocation.check(path: chain, at: time)
         } catch {
             throw .revocation(error)

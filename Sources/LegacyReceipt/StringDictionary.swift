@@ -47,7 +47,7 @@ public struct StringDictionary: Sendable, Hashable {
     }
 
     /// The keys in text order.
-    public var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { entries.map { $0.key } }
 
     /// Builds a dictionary from entries (for writers and tests); keys must be distinct.
     public init(entries: [Entry]) {

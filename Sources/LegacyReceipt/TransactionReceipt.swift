@@ -1,4 +1,4 @@
-import Foundation
+import AppReceipt
 
 /// An iOS 6-style transaction receipt (`SKPaymentTransaction.transactionReceipt`): the text of a
 /// NeXTSTEP-style dictionary with `signature` and `purchase-info` (both base64), `environment`
@@ -143,11 +143,6 @@ public struct TransactionReceipt: Sendable {
         unknownFields = info.entries.filter { !Self.knownKeys.contains($0.key) }
     }
 
-    /// Decodes `Data` (the text or its base64).
-    public init(data: Data) throws(TransactionReceiptError) {
-        try self.init([UInt8](data))
-    }
-
     /// Whether `input` looks like a transaction receipt, as text (first non-whitespace byte `{`)
     /// or as base64 of such text (whose first character is `e`, the base64 of `{`'s high bits).
     /// App receipts (DER, base64 `MII…`) are not mistaken for it, nor a compact JWS, whose dots
@@ -163,8 +158,7 @@ public struct TransactionReceipt: Sendable {
     static func text(of input: [UInt8]) -> [UInt8]? {
         guard input.first(where: { !isWhitespace($0) }) != UInt8(ascii: "{") else { return nil }
         let alphabet = input.filter { !isWhitespace($0) }
-        guard !alphabet.isEmpty, let data = Data(base64Encoded: Data(alphabet)) else { return nil }
-        let text = [UInt8](data)
+        guard !alphabet.isEmpty, let text = Base64Text.decode(alphabet) else { return nil }
         guard text.first(where: { !isWhitespace($0) }) == UInt8(ascii: "{") else { return nil }
         return text
     }
@@ -176,15 +170,15 @@ public struct TransactionReceipt: Sendable {
     /// The bytes of a required base64 value of the outer dictionary (strict: no whitespace).
     static func base64Value(_ key: String, in dictionary: StringDictionary) throws(TransactionReceiptError) -> [UInt8] {
         guard let value = dictionary[key] else { throw .missingKey(key) }
-        guard let data = Data(base64Encoded: value) else { throw .invalidBase64(key: key) }
-        return [UInt8](data)
+        guard let bytes = Base64Text.decode(Array(value.utf8)) else { throw .invalidBase64(key: key) }
+        return bytes
     }
 
     /// A date given as milliseconds under `milliseconds`, with its text forms, or `nil` when absent.
     static func date(_ info: StringDictionary, milliseconds: String, gmt: String, pacific: String) throws(TransactionReceiptError) -> TransactionDate?
     {
         guard let text = info[milliseconds] else { return nil }
-        guard text.count <= 15, text.allSatisfy(\.isASCII), let value = Int64(text), value >= 0 else {
+        guard text.count <= 15, text.allSatisfy({ $0.isASCII }), let value = Int64(text), value >= 0 else {
             throw .invalidField(key: milliseconds, value: text)
         }
         return TransactionDate(milliseconds: value, millisecondsText: text, gmt: info[gmt], pacific: info[pacific])

@@ -38,7 +38,7 @@ extension TransactionReceiptJSON {
         json.beginObject()
         json.string("bid", bundleIdentifier)
         var written: Set<String> = ["bid"]
-        for key in inAppKeyOrder + members.map(\.name).sorted() where written.insert(key).inserted {
+        for key in inAppKeyOrder + members.map({ $0.name }).sorted() where written.insert(key).inserted {
             guard let value = strings[key] else { continue }
             json.string(purchaseInfoNames[key] ?? key, value)
         }

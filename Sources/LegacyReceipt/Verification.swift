@@ -47,7 +47,7 @@ extension TransactionReceipt {
     @discardableResult
     public func verify(
         policy: LegacyTrustPolicy = .appStore, atSecondsSince1970 time: Int64?,
-        linkStore: (any VerifiedLinkStore)? = nil
+        linkStore: AnyVerifiedLinkStore? = nil
     ) throws(TransactionReceiptValidationError) -> VerifiedTransactionReceipt {
         let seconds = time ?? purchaseDate.seconds
         let chainPolicy = policy.chainPolicy(for: signature.version)
@@ -57,7 +57,7 @@ extension TransactionReceipt {
         do throws(VerificationError) {
             try LegacyTrustPolicy.signerKeyRules(for: signature.version).check(signer)
             for intermediate in policy.intermediates { try chainPolicy.keyRules.check(intermediate) }
-            let issuers = policy.intermediates + chainPolicy.anchors.map(\.certificate)
+            let issuers = policy.intermediates + chainPolicy.anchors.map { $0.certificate }
             guard issuers.contains(where: { $0.subject == signer.issuer }) else {
                 throw .issuerNotPresent(subject: signer.subjectDescription)
             }

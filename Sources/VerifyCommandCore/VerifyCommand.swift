@@ -1,6 +1,7 @@
 import AppReceipt
 import AppStoreJWS
 import LegacyReceipt
+import PKCS7
 import X509Certificates
 
 /// `receipt verify FILE [--policy appstore|xcode] [--root CERT]... [--bundle-id ID]
@@ -130,7 +131,7 @@ package enum VerifyCommand {
 
     /// A verified chain as `leaf <- intermediate <- root`.
     static func chainText(_ chain: [Certificate]) -> String {
-        chain.map(\.subjectDescription).joined(separator: " <- ")
+        chain.map { $0.subjectDescription }.joined(separator: " <- ")
     }
 }
 

@@ -7,6 +7,18 @@
 @_extern(c)
 func hostGrowMemory(_ pages: Int32) -> Int32
 
+@_extern(wasm, module: "receipt", name: "putchar")
+@_extern(c)
+func hostPutchar(_ character: Int32)
+
+/// The one output of the runtime: a fatal error's message, before the trap. The host
+/// (Wasm/receipt.mjs) keeps the bytes and adds them to the error it reports.
+@_cdecl("putchar")
+public func putchar(_ character: Int32) -> Int32 {
+    hostPutchar(character)
+    return character
+}
+
 /// A size-class allocator: blocks of 2^k bytes (k = 5 … 31), each kept on its class's free list
 /// when freed and handed out again; new blocks are cut from pages the host adds. Every block
 /// starts with a 16-byte header (class, offset of the block start) just before what the
