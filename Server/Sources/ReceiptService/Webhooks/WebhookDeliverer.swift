@@ -140,6 +140,8 @@ public final class WebhookDeliverer: Service, Sendable {
                     claimed = try await store.claimWebhookAttempts(
                         limit: free, excluding: excluded, now: EpochMilliseconds.now(), leaseMilliseconds: configuration.leaseMilliseconds)
                 } catch {
+                    // Stopping cancels a call in flight: that is no storage failure.
+                    if stopping || Task.isCancelled { break }
                     logger.warning("webhook deliveries not claimed; storage unavailable", metadata: ["error": "\(error)"])
                     try? await Task.sleep(for: .seconds(1))
                     continue
@@ -340,7 +342,9 @@ public final class WebhookDeliverer: Service, Sendable {
             do {
                 guard try await store.pruneDeliveredWebhooks(deliveredBefore: cutoff, limit: 1000) == 1000 else { return }
             } catch {
-                logger.warning("delivered webhooks not pruned; tried again later", metadata: ["error": "\(error)"])
+                if !stopping && !Task.isCancelled {
+                    logger.warning("delivered webhooks not pruned; tried again later", metadata: ["error": "\(error)"])
+                }
                 return
             }
         }
