@@ -40,7 +40,10 @@
 /// only ever written with the JWS).
 enum SubscriptionMetricsStatements {
     static let day: Int64 = 86_400_000
-    static let autoRenewable = "'Auto-Renewable Subscription'"
+    /// The `type` Apple signs for an auto-renewable subscription's transactions.
+    static let autoRenewableType = "Auto-Renewable Subscription"
+    /// `autoRenewableType` as an SQL literal.
+    static let autoRenewable = "'\(autoRenewableType)'"
     /// Later than any date (year 2262 in milliseconds is far below it).
     static let never: Int64 = 1 << 62
 

@@ -35,7 +35,7 @@ enum SubscriptionOrderStatements {
     /// (bundle id, environment, original id).
     static func subscriptions(_ transactions: [(key: NotificationStatements.Rows.Key, value: NotificationTransaction)]) -> [SQLValue] {
         let keys = Set(
-            transactions.filter { $0.value.signed?.type == "Auto-Renewable Subscription" }.map {
+            transactions.filter { $0.value.signed?.type == SubscriptionMetricsStatements.autoRenewableType }.map {
                 NotificationStatements.Rows.Key(bundleID: $0.key.bundleID, environment: $0.key.environment, id: $0.value.originalTransactionID)
             })
         return keys.sorted().flatMap { [SQLValue.text($0.bundleID), .text($0.environment), .text($0.id)] }

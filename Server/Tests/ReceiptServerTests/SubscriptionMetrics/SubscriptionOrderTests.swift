@@ -61,7 +61,7 @@ import Testing
                 try await store.save(
                     Self.posted(
                         s[index].id, purchase: s[index].purchase, discount: s[index].discount, original: Self.original,
-                        type: SubscriptionTestTypes.autoRenewable))
+                        type: SubscriptionMetricsStatements.autoRenewableType))
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in [0, 3] {
@@ -69,17 +69,20 @@ import Testing
                         try await store.save(
                             Self.posted(
                                 s[index].id, purchase: s[index].purchase, discount: s[index].discount, original: Self.original,
-                                type: SubscriptionTestTypes.autoRenewable))
+                                type: SubscriptionMetricsStatements.autoRenewableType))
                     }
                 }
                 try await group.waitForAll()
             }
             try await store.save(
                 Self.posted(
-                    s[1].id, purchase: s[1].purchase, discount: s[1].discount, original: Self.original, type: SubscriptionTestTypes.autoRenewable))
+                    s[1].id, purchase: s[1].purchase, discount: s[1].discount, original: Self.original,
+                    type: SubscriptionMetricsStatements.autoRenewableType))
             // Another subscription's transaction and a non-consumable: no neighbours.
             try await store.save(
-                Self.posted("4200000001", purchase: 2_500, discount: "FREE_TRIAL", original: "4200000001", type: SubscriptionTestTypes.autoRenewable))
+                Self.posted(
+                    "4200000001", purchase: 2_500, discount: "FREE_TRIAL", original: "4200000001",
+                    type: SubscriptionMetricsStatements.autoRenewableType))
             try await store.save(Self.posted("4300000001", purchase: 2_600, discount: nil, original: "4300000001", type: "Non-Consumable"))
         }
         let found = try await Self.neighbours(database)
@@ -103,7 +106,7 @@ import Testing
                 INSERT INTO notification_transactions (bundle_id, environment, transaction_id, original_transaction_id, product_id, \
                 purchase_date_ms, signed_date_ms, info, server_members, signed_transaction, product_type, expires_date_ms, changed_ms, \
                 offer_discount_type) VALUES ('\(Synthetic.bundleID)', 'Production', '\(t.id)', '\(Self.original)', 'com.example.monthly', \
-                \(t.purchase), 1000, '{}', '', 'jws', '\(SubscriptionTestTypes.autoRenewable)', \(t.purchase + 1_000), 1000, \
+                \(t.purchase), 1000, '{}', '', 'jws', '\(SubscriptionMetricsStatements.autoRenewableType)', \(t.purchase + 1_000), 1000, \
                 \(t.discount.map { "'\($0)'" } ?? "NULL"))
                 """)
         }
@@ -117,8 +120,4 @@ import Testing
             #expect(found[t.id]?.0 == next && found[t.id]?.1 == previous, "\(t.id): \(String(describing: found[t.id]))")
         }
     }
-}
-
-enum SubscriptionTestTypes {
-    static let autoRenewable = "Auto-Renewable Subscription"
 }
