@@ -122,6 +122,7 @@ enum Schema {
         SubscriptionMetricsSchema.migration,   // version 12 (SubscriptionMetrics/SubscriptionMetricsSchema.swift)
         SubscriptionOrderSchema.migration,   // version 13 (SubscriptionMetrics/SubscriptionOrderSchema.swift)
         WebhookRetentionSchema.migration,   // version 14 (Webhooks/WebhookRetentionSchema.swift)
+        SubscriptionSpanSchema.migration,   // version 15 (SubscriptionMetrics/SubscriptionSpanSchema.swift)
     ]
 
     /// The newest version this program knows.

@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// Subscription metrics in PostgreSQL: the two statements at once, each on a pool connection.
+/// Subscription metrics in PostgreSQL: the statements at once, each on a pool connection.
 extension PostgresStore {
     public func subscriptionMetrics(_ window: MetricsWindow) async throws -> [MetricsDay] {
         let rows = try await database { [client, logger] in

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Subscription metrics in SQLite: the two statements at once, each on a reader connection.
+/// Subscription metrics in SQLite: the statements at once, each on a reader connection.
 extension SQLiteStore {
     public func subscriptionMetrics(_ window: MetricsWindow) async throws -> [MetricsDay] {
         let rows = try await withThrowingTaskGroup(of: [SubscriptionMetricsStatements.Columns].self) { group in

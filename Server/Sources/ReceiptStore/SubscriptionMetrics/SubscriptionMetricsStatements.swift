@@ -1,4 +1,4 @@
-/// The subscription metrics of one window in two statements, one text for both backends but for
+/// The subscription metrics of one window in three statements, one text for both backends but for
 /// the few places named below (DESIGN §18). Every member is defined here; the server's status
 /// rule (DESIGN §13) decides who is active:
 ///
@@ -10,11 +10,10 @@
 ///   min(next purchase, revocation, max(expires, grace)); a day counts what is active at its last
 ///   millisecond (T = day end − 1 ms).
 /// - `activeSubscriptions` and `mrr`: the spans holding the day's end. Each span adds itself on
-///   the day it starts and removes itself on the day it ends; the SQL returns those changes per
-///   day (`a` rows, earlier ones folded into the first day) and `days(_:_:)` adds them up. MRR is
-///   the span's `price` made monthly by its period (`expiresDate − purchaseDate`, the nearest of
-///   1 week ×52/12, 1 month, 2, 3, 6 months, 1 year /12; below 19, 46, 76, 137, 274 days), each
-///   truncated to a milliunit.
+///   the day it starts and removes itself on the day it ends; the SQL returns the spans counted
+///   by those two days (`a` rows: start day, earlier ones folded into the first day; end day, 0
+///   after the window) and `days(_:_:)` adds the changes up. MRR is the span's `price` made
+///   monthly by its period (`monthly_price`, `SubscriptionSpanSchema`).
 /// - `newSubscriptions`: auto-renewable transactions that are their own original, purchased that
 ///   day; `renewals`: `transactionReason` RENEWAL; `trialStarts`: `offerDiscountType` FREE_TRIAL;
 ///   `revenue`: the sum of `price` by `currency` of every purchase that day, any product type,
@@ -26,16 +25,15 @@
 ///   FREE_TRIAL transaction of the same subscription (`previous_offer_discount_type`; `p` rows).
 ///
 /// Each transaction's successor and predecessor are stored with it (version 13,
-/// `SubscriptionOrderSchema`), so spans are read from `notification_transactions_by_span` alone,
-/// only those that can reach the window's first day end; a span's grace period is looked up only
-/// when it can move the span's end within the window (cut after an expiry before the window's
-/// end): in SQLite by `renewal_infos_in_billing_retry` per span, in PostgreSQL by a hash join
-/// with it. The day's
-/// purchases come from `notification_transactions_by_purchase_signed`, refunds from
-/// `notification_transactions_by_revocation`. SQLite has no statistics, so its text names those
-/// indexes (`INDEXED BY`) and keeps `purchase_date_ms` off the span read's index choice (`+`).
-/// The spans (`spanChanges`) and the day's own counts (`dayCounts`) are two statements, which the
-/// stores run at once on two connections.
+/// `SubscriptionOrderSchema`), and from them its span's end without a grace period and its
+/// monthly price (version 15, `SubscriptionSpanSchema`, generated columns), so spans are one
+/// range of `notification_transactions_by_span_end` (`spans`); grace periods are applied to
+/// that count from `renewal_infos_in_billing_retry`, the few subscriptions in billing retry
+/// (`graceCorrections`). The day's purchases come from
+/// `notification_transactions_by_purchase_signed`, refunds from
+/// `notification_transactions_by_revocation`, expirations from the span index again. SQLite has
+/// no statistics, so its text names those indexes (`INDEXED BY`) and keeps `purchase_date_ms` off
+/// the span read's index choice (`+`). The statements run at once, each on its own connection.
 /// Only rows holding a JWS are seen, as everywhere in the App Store Server API (`product_type` is
 /// only ever written with the JWS).
 enum SubscriptionMetricsStatements {
@@ -47,71 +45,78 @@ enum SubscriptionMetricsStatements {
     /// Later than any date (year 2262 in milliseconds is far below it).
     static let never: Int64 = 1 << 62
 
-    /// Both statements; their rows together are what `days` reads.
+    /// The statements; their rows together are what `days` reads.
     static func statements(_ w: MetricsWindow, _ d: SQLDialect) -> [SQLStatement] {
-        [spanChanges(w, d), dayCounts(w, d)]
+        [spans(w, d), graceCorrections(w, d), dayCounts(w, d)]
     }
 
-    /// `a` rows: the spans' changes to actives and MRR per day (starts counted on their day, or
-    /// the first day when earlier; ends within the window, negative).
-    static func spanChanges(_ w: MetricsWindow, _ d: SQLDialect) -> SQLStatement {
-        let start = w.firstDay * day, end = (w.lastDay + 1) * day
+    /// The day `column` falls on, or the window's first day when earlier.
+    static func dayFrom(_ column: String, _ w: MetricsWindow) -> String {
+        "CASE WHEN \(column) < \(w.firstDay * day) THEN \(w.firstDay) ELSE \(column) / \(day) END"
+    }
+
+    /// The day `column` falls on, or 0 when at or after the window's end.
+    static func dayUntil(_ column: String, _ w: MetricsWindow) -> String {
+        "CASE WHEN \(column) >= \((w.lastDay + 1) * day) THEN 0 ELSE \(column) / \(day) END"
+    }
+
+    /// `a` rows without grace periods: the spans that can hold a day's end in the window (ending
+    /// after the first day's end, purchased before the window's end, not empty), counted with
+    /// their monthly price by the day they start (`dayFrom`), the day they end (`dayUntil`, the
+    /// sixth column) and currency. One range of `notification_transactions_by_span_end`.
+    static func spans(_ w: MetricsWindow, _ d: SQLDialect) -> SQLStatement {
+        let (start, end) = (w.firstDay * day, (w.lastDay + 1) * day)
         let sqlite = d == .sqlite
-        let (least, greatest) = sqlite ? ("MIN", "MAX") : ("LEAST", "GREATEST")
         let int = d.int64
-        let expires = "COALESCE(t.expires_date_ms, t.purchase_date_ms)"
-        let cut = "\(least)(COALESCE(t.next_purchase_ms, \(never)), COALESCE(t.revocation_date_ms, \(never)))"
-        let inRetry = "r.billing_retry = 1 AND r.signed_renewal_info IS NOT NULL"
-        let sameSubscription = """
-            r.bundle_id = t.bundle_id AND r.environment = t.environment AND r.original_transaction_id = t.original_transaction_id
-            """
-        let (grace, join) =
-            sqlite
-            ? (
-                "(SELECT r.grace_period_expires_ms FROM renewal_infos r INDEXED BY renewal_infos_in_billing_retry WHERE \(sameSubscription) AND \(inRetry))",
-                ""
-            )
-            : ("r.grace_period_expires_ms", " LEFT JOIN renewal_infos r ON \(sameSubscription) AND \(inRetry)")
-        func dayOf(_ column: String) -> String {
-            "CASE WHEN \(column) / \(day) < \(w.firstDay) THEN \(w.firstDay) ELSE \(column) / \(day) END"
-        }
-        let pad = "0, 0, 0, 0"
         var s = SQLStatement(
             d,
             """
-            WITH bounded AS (
-                SELECT t.purchase_date_ms AS purchased, \(expires) AS expires, t.price AS price, t.currency AS currency, \(cut) AS cut,
-                    CASE WHEN \(cut) > \(expires) AND \(expires) < ? THEN \(grace) END AS grace
-                FROM notification_transactions t\(join)
-                WHERE t.bundle_id = ? AND t.environment = ? AND t.product_type = \(autoRenewable)
-                    AND (t.next_purchase_ms IS NULL OR t.next_purchase_ms >= ?) AND (t.revocation_date_ms IS NULL OR t.revocation_date_ms >= ?)
-                    AND \(sqlite ? "+" : "")t.purchase_date_ms < ?
-            ),
-            spans AS (
-                SELECT purchased AS start_ms, currency, \(least)(cut, \(greatest)(expires, COALESCE(grace, expires))) AS end_ms,
-                    CASE WHEN price IS NULL OR currency IS NULL THEN 0
-                        WHEN expires - purchased < \(19 * day) THEN price * 52 / 12
-                        WHEN expires - purchased < \(46 * day) THEN price
-                        WHEN expires - purchased < \(76 * day) THEN price / 2
-                        WHEN expires - purchased < \(137 * day) THEN price / 3
-                        WHEN expires - purchased < \(274 * day) THEN price / 6
-                        ELSE price / 12 END AS monthly
-                FROM bounded
-            )
-            SELECT 'a', \(dayOf("start_ms")), currency, CAST(COUNT(*) AS \(int)), CAST(SUM(monthly) AS \(int)), \(pad)
-            FROM spans WHERE end_ms > start_ms AND end_ms >= ? GROUP BY \(dayOf("start_ms")), currency
-            UNION ALL
-            SELECT 'a', \(dayOf("end_ms")), currency, CAST(-COUNT(*) AS \(int)), CAST(-SUM(monthly) AS \(int)), \(pad)
-            FROM spans WHERE end_ms > start_ms AND end_ms >= ? AND end_ms < ? GROUP BY \(dayOf("end_ms")), currency
+            SELECT 'a', \(dayFrom("purchase_date_ms", w)), currency, CAST(COUNT(*) AS \(int)), CAST(SUM(monthly_price) AS \(int)),
+                \(dayUntil("span_end_ms", w)), 0, 0, 0
+            FROM notification_transactions\(sqlite ? " INDEXED BY notification_transactions_by_span_end" : "")
+            WHERE bundle_id = ? AND environment = ? AND product_type = \(autoRenewable) AND span_end_ms >= ?
+                AND span_end_ms > purchase_date_ms AND \(sqlite ? "+" : "")purchase_date_ms < ?
+            GROUP BY 2, 6, currency
             """)
-        // bounded: the grace period only where it can move an end within the window (a span
-        // expiring at or after the window's end ends there or later with or without it, or at its
-        // cut); spans that can end after the first day's end, purchased before the window's end;
-        // starts: ending after the first day's end; ends: only those within the window.
-        s.values = [
-            .integer(end), .text(w.bundleID), .text(w.environment), .integer(start + day), .integer(start + day), .integer(end),
-            .integer(start + day), .integer(start + day), .integer(end),
-        ]
+        s.values = [.text(w.bundleID), .text(w.environment), .integer(start + day), .integer(end)]
+        return s
+    }
+
+    /// `a` rows that put the grace period into `spans`: for each transaction of a subscription in
+    /// billing retry whose span ended by expiring (not cut by a next purchase or a revocation)
+    /// before the window's end and whose grace period runs longer, its span as `spans` counted it
+    /// is taken back (negative) and its span to min(cut, grace end) is added, each under
+    /// `spans`' conditions. Read from `renewal_infos_in_billing_retry` and the subscriptions'
+    /// transactions.
+    static func graceCorrections(_ w: MetricsWindow, _ d: SQLDialect) -> SQLStatement {
+        let (start, end) = (w.firstDay * day, (w.lastDay + 1) * day)
+        let sqlite = d == .sqlite
+        let least = sqlite ? "MIN" : "LEAST"
+        let int = d.int64
+        let expires = "COALESCE(t.expires_date_ms, t.purchase_date_ms)"
+        let cut = "\(least)(COALESCE(t.next_purchase_ms, \(never)), COALESCE(t.revocation_date_ms, \(never)))"
+        var s = SQLStatement(
+            d,
+            """
+            WITH retried AS (
+                SELECT t.purchase_date_ms AS purchased, t.currency AS currency, t.monthly_price AS monthly, t.span_end_ms AS plain_end,
+                    \(least)(\(cut), r.grace_period_expires_ms) AS grace_end
+                FROM renewal_infos r\(sqlite ? " INDEXED BY renewal_infos_in_billing_retry" : "")
+                JOIN notification_transactions t ON t.bundle_id = r.bundle_id AND t.environment = r.environment
+                    AND t.original_transaction_id = r.original_transaction_id
+                WHERE r.bundle_id = ? AND r.environment = ? AND r.billing_retry = 1 AND r.signed_renewal_info IS NOT NULL
+                    AND t.product_type = \(autoRenewable) AND \(cut) > \(expires) AND r.grace_period_expires_ms > \(expires)
+                    AND \(expires) < ? AND t.purchase_date_ms < ?
+            )
+            SELECT 'a', \(dayFrom("purchased", w)), currency, CAST(-COUNT(*) AS \(int)), CAST(-SUM(monthly) AS \(int)),
+                \(dayUntil("plain_end", w)), 0, 0, 0
+            FROM retried WHERE plain_end > purchased AND plain_end >= ? GROUP BY 2, 6, currency
+            UNION ALL
+            SELECT 'a', \(dayFrom("purchased", w)), currency, CAST(COUNT(*) AS \(int)), CAST(SUM(monthly) AS \(int)),
+                \(dayUntil("grace_end", w)), 0, 0, 0
+            FROM retried WHERE grace_end > purchased AND grace_end >= ? GROUP BY 2, 6, currency
+            """)
+        s.values = [.text(w.bundleID), .text(w.environment), .integer(end), .integer(end), .integer(start + day), .integer(start + day)]
         return s
     }
 
@@ -120,14 +125,15 @@ enum SubscriptionMetricsStatements {
     static func dayCounts(_ w: MetricsWindow, _ d: SQLDialect) -> SQLStatement {
         let start = w.firstDay * day, end = (w.lastDay + 1) * day
         let purchaseIndex = d == .sqlite ? " INDEXED BY notification_transactions_by_purchase_signed" : ""
+        let spanIndex = d == .sqlite ? " INDEXED BY notification_transactions_by_span_end" : ""
         let int = d.int64
-        let expires = "COALESCE(t.expires_date_ms, t.purchase_date_ms)"
         var s = SQLStatement(
             d,
             """
-            SELECT 'x', \(expires) / \(day), CAST(NULL AS TEXT), CAST(COUNT(*) AS \(int)), 0, 0, 0, 0, 0 FROM notification_transactions t
-            WHERE t.bundle_id = ? AND t.environment = ? AND t.product_type = \(autoRenewable) AND t.next_purchase_ms IS NULL
-                AND t.revocation_date_ms IS NULL AND \(expires) >= ? AND \(expires) < ? AND \(expires) <= ? GROUP BY \(expires) / \(day)
+            SELECT 'x', span_end_ms / \(day), CAST(NULL AS TEXT), CAST(COUNT(*) AS \(int)), 0, 0, 0, 0, 0
+            FROM notification_transactions\(spanIndex)
+            WHERE bundle_id = ? AND environment = ? AND product_type = \(autoRenewable) AND span_end_ms >= ? AND span_end_ms < ?
+                AND span_end_ms <= ? AND next_purchase_ms IS NULL AND revocation_date_ms IS NULL GROUP BY span_end_ms / \(day)
             UNION ALL
             SELECT 'p', purchase_date_ms / \(day), currency,
                 CAST(SUM(CASE WHEN product_type = \(autoRenewable) AND transaction_id = original_transaction_id THEN 1 ELSE 0 END) AS \(int)),
@@ -170,6 +176,11 @@ enum SubscriptionMetricsStatements {
             case "a":
                 activeChanges[index] += n1
                 if let currency { mrrChanges[index][currency, default: 0] += n2 }
+                let endIndex = Int(n3 - w.firstDay)
+                if n3 != 0, days.indices.contains(endIndex) {
+                    activeChanges[endIndex] -= n1
+                    if let currency { mrrChanges[endIndex][currency, default: 0] -= n2 }
+                }
             case "x": days[index].expirations += n1
             case "r": days[index].refunds += n1
             case "p":

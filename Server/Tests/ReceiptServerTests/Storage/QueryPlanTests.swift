@@ -32,7 +32,7 @@ import Testing
         var plan: [String] = []
         for statement in SubscriptionMetricsStatements.statements(window, .sqlite) { plan += try await Self.plan(statement) }
         for index in [
-            "COVERING INDEX notification_transactions_by_span", "INDEX renewal_infos_in_billing_retry",
+            "INDEX notification_transactions_by_span_end", "INDEX renewal_infos_in_billing_retry",
             "INDEX notification_transactions_by_purchase_signed", "INDEX notification_transactions_by_revocation",
         ] {
             #expect(plan.contains { $0.contains(index) }, "\(index): \(plan)")
