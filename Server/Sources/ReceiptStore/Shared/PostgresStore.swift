@@ -35,8 +35,12 @@ public final class PostgresStore: ReceiptStorage {
         configuration.options.connectTimeout = Self.connectTimeout
         // No JIT compilation: PostgreSQL compiles any plan costed above `jit_above_cost`, which
         // took 0.9 s of the subscription metrics' 2.7 s (100,000 subscribers) and never pays back
-        // on statements that run in well under a second.
-        configuration.options.additionalStartupParameters = [("jit", "off")]
+        // on statements that run in well under a second. `work_mem` 32 MB: with the default 4 MB
+        // the metrics' groupings (a few hundred groups, which the planner cannot foresee from
+        // day-number expressions) sorted 220,000 rows on disk instead of hashing them in memory
+        // (284 ms → 176 ms for the spans); it bounds each sort or hash node of one statement, 16
+        // connections at most.
+        configuration.options.additionalStartupParameters = [("jit", "off"), ("work_mem", "32MB")]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
