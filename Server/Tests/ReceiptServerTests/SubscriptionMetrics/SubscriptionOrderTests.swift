@@ -33,22 +33,13 @@ import Testing
     /// (transaction id, next purchase, previous discount) of every row.
     static func neighbours(_ database: TestDatabase) async throws -> [String: (Int64?, String?)] {
         let sql = "SELECT transaction_id, next_purchase_ms, previous_offer_discount_type FROM notification_transactions"
-        switch database.backend {
-        case .sqlite:
-            let queue = try DatabaseQueue(path: database.sqlitePath!)
-            defer { try? queue.close() }
-            return try await queue.read { db in
-                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: sql).map { ($0[0] as String, ($0[1] as Int64?, $0[2] as String?)) })
-            }
-        case .postgres:
-            let found = Mutex<[String: (Int64?, String?)]>([:])
-            try await Inspect.postgres(database) { client in
-                for try await (id, next, previous) in try await client.query(PostgresQuery(unsafeSQL: sql)).decode((String, Int64?, String?).self) {
-                    found.withLock { $0[id] = (next, previous) }
-                }
-            }
-            return found.withLock { $0 }
-        }
+        let rows = try await Inspect.rows(
+            database, sql, sqlite: { ($0[0] as String, ($0[1] as Int64?, $0[2] as String?)) },
+            postgres: { row in
+                let (id, next, previous) = try row.decode((String, Int64?, String?).self)
+                return (id, (next, previous))
+            })
+        return Dictionary(uniqueKeysWithValues: rows)
     }
 
     @Test(arguments: TestDatabase.backends)

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import PostgresNIO
 import ReceiptStore
+import Synchronization
 
 /// Looks into a test database from outside the server.
 enum Inspect {
@@ -40,6 +41,29 @@ enum Inspect {
                             CREATE TRIGGER injected_failure_\(table) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION injected_failure()
                             """))
             }
+        }
+    }
+
+    /// Every row `sql` selects on the test database, each made by `sqlite` or `postgres` (the
+    /// backend's row, columns in the statement's order).
+    static func rows<T: Sendable>(
+        _ database: TestDatabase, _ sql: String, sqlite: @escaping @Sendable (GRDB.Row) throws -> T,
+        postgres: @escaping @Sendable (PostgresRow) throws -> T
+    ) async throws -> [T] {
+        switch database.backend {
+        case .sqlite:
+            let queue = try DatabaseQueue(path: database.sqlitePath!)
+            defer { try? queue.close() }
+            return try await queue.read { db in try GRDB.Row.fetchAll(db, sql: sql).map(sqlite) }
+        case .postgres:
+            let found = Mutex<[T]>([])
+            try await Self.postgres(database) { client in
+                for try await row in try await client.query(PostgresQuery(unsafeSQL: sql)) {
+                    let value = try postgres(row)
+                    found.withLock { $0.append(value) }
+                }
+            }
+            return found.withLock { $0 }
         }
     }
 

@@ -19,32 +19,20 @@ enum SecretsInspect {
     /// The row of `bundleID` (schema version 5).
     static func app(_ database: TestDatabase, _ bundleID: String) async throws -> AppRow? {
         let sql = "SELECT \(appColumns) FROM apps WHERE bundle_id = '\(bundleID)'"
-        switch database.backend {
-        case .sqlite:
-            let queue = try DatabaseQueue(path: database.sqlitePath!)
-            defer { try? queue.close() }
-            return try await queue.read { db in
-                try Row.fetchOne(db, sql: sql).map { row in
-                    AppRow(
-                        sharedSecretSHA256: (row[0] as Data?).map(Array.init), sharedSecretHash: (row[1] as Data?).map(Array.init),
-                        encryptionKey: (row[2] as Data?).map(Array.init), sealedEncryptionKey: (row[3] as Data?).map(Array.init))
-                }
+        return try await Inspect.rows(
+            database, sql,
+            sqlite: { row in
+                AppRow(
+                    sharedSecretSHA256: (row[0] as Data?).map(Array.init), sharedSecretHash: (row[1] as Data?).map(Array.init),
+                    encryptionKey: (row[2] as Data?).map(Array.init), sealedEncryptionKey: (row[3] as Data?).map(Array.init))
+            },
+            postgres: { row in
+                let (a, b, c, d) = try row.decode((ByteBuffer?, ByteBuffer?, ByteBuffer?, ByteBuffer?).self)
+                return AppRow(
+                    sharedSecretSHA256: a.map { Array(buffer: $0) }, sharedSecretHash: b.map { Array(buffer: $0) },
+                    encryptionKey: c.map { Array(buffer: $0) }, sealedEncryptionKey: d.map { Array(buffer: $0) })
             }
-        case .postgres:
-            let found = Mutex<AppRow?>(nil)
-            try await Inspect.postgres(database) { client in
-                for try await (a, b, c, d) in try await client.query(PostgresQuery(unsafeSQL: sql))
-                    .decode((ByteBuffer?, ByteBuffer?, ByteBuffer?, ByteBuffer?).self)
-                {
-                    found.withLock {
-                        $0 = AppRow(
-                            sharedSecretSHA256: a.map { Array(buffer: $0) }, sharedSecretHash: b.map { Array(buffer: $0) },
-                            encryptionKey: c.map { Array(buffer: $0) }, sealedEncryptionKey: d.map { Array(buffer: $0) })
-                    }
-                }
-            }
-            return found.withLock { $0 }
-        }
+        ).first
     }
 
     /// Runs one statement on the test database (a change made outside the server).

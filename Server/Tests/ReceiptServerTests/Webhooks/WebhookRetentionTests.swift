@@ -77,18 +77,7 @@ import Testing
     /// The ids in `webhook_events`.
     static func eventIDs(_ database: TestDatabase) async throws -> Set<String> {
         let sql = "SELECT id FROM webhook_events"
-        switch database.backend {
-        case .sqlite:
-            let queue = try DatabaseQueue(path: database.sqlitePath!)
-            defer { try? queue.close() }
-            return Set(try await queue.read { db in try String.fetchAll(db, sql: sql) })
-        case .postgres:
-            let found = Mutex<Set<String>>([])
-            try await Inspect.postgres(database) { client in
-                for try await id in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) { found.withLock { _ = $0.insert(id) } }
-            }
-            return found.withLock { $0 }
-        }
+        return Set(try await Inspect.rows(database, sql, sqlite: { $0[0] as String }, postgres: { try $0.decode(String.self) }))
     }
 
     /// The deliverer prunes what it delivered once the retention has passed (here 1 ms, checked
