@@ -55,7 +55,11 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     /// one operand limb at a time: t += a·b[i], then t += q·m with q chosen so that the low limb
     /// of t is zero, and t shifts down one limb. t < 2m after each round; one conditional
     /// subtraction (without a branch) leaves the result below m.
-    @inline(__always)
+    #if hasFeature(Embedded)
+        @inline(never)   // Embedded: LLVM time and wasm size (Wasm/README.md, "How it is built")
+    #else
+        @inline(__always)
+    #endif
     static func * (a: Self, b: Self) -> Self {
         let x = a.montgomery.storage, y = b.montgomery.storage
         var t = LimbVector.zero.storage
@@ -116,7 +120,11 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     /// product a[i]·a[j] (i < j) once and doubled, plus the diagonal a[i]² (k(k+1)/2 limb
     /// products instead of k²); then L·R⁻¹ by k reduction rounds (L + q·m)/2^64, which is at
     /// most m, plus H (below m, since a < m), with one final subtraction.
-    @inline(__always)
+    #if hasFeature(Embedded)
+        @inline(never)   // Embedded: LLVM time and wasm size (Wasm/README.md, "How it is built")
+    #else
+        @inline(__always)
+    #endif
     func squared() -> Self {
         let a = montgomery.storage, wide = Modulus.limbCount > 4
         var r: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -19,7 +19,11 @@ extension P256FieldElement {
     /// IEEE Micro 1996, §3): each round adds a·b[i] to the five-limb t, then t = (t + q·p)/2^64
     /// with q = t0. t stays below 2p, so five limbs plus a carry bit hold it, few enough to stay
     /// in registers.
-    @inline(__always)
+    #if hasFeature(Embedded)
+        @inline(never)   // Embedded: LLVM time and wasm size (Wasm/README.md, "How it is built")
+    #else
+        @inline(__always)
+    #endif
     static func * (a: Self, b: Self) -> Self {
         var c: UInt64 = 0
         var t0 = a.l0.multipliedAdding(b.l0, 0, &c)
@@ -72,7 +76,11 @@ extension P256FieldElement {
     /// a²·R⁻¹ mod p: each cross product a[i]·a[j] (i < j) once and doubled, plus the squares
     /// a[i]² (10 limb products instead of 16), giving H·R + L; then L·R⁻¹ by four rounds, which
     /// is at most p, plus H (below p, since a < p), less p once if needed.
-    @inline(__always)
+    #if hasFeature(Embedded)
+        @inline(never)   // Embedded: LLVM time and wasm size (Wasm/README.md, "How it is built")
+    #else
+        @inline(__always)
+    #endif
     func squared() -> Self {
         var c: UInt64 = 0
         var r1 = l0.multipliedAdding(l1, 0, &c)
