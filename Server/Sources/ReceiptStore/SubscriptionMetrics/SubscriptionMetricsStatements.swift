@@ -86,8 +86,10 @@ enum SubscriptionMetricsStatements {
     /// billing retry whose span ended by expiring (not cut by a next purchase or a revocation)
     /// before the window's end and whose grace period runs longer, its span as `spans` counted it
     /// is taken back (negative) and its span to min(cut, grace end) is added, each under
-    /// `spans`' conditions. Read from `renewal_infos_in_billing_retry` and the subscriptions'
-    /// transactions.
+    /// `spans`' conditions. The subscriptions in billing retry first (`renewal_infos_in_billing_retry`),
+    /// then each one's transactions (`notification_transactions_by_original`): SQLite's `CROSS
+    /// JOIN` keeps that order, which it otherwise turned round, reading every transaction of the
+    /// app (0.36 s at 272,087 transactions, against a few milliseconds).
     static func graceCorrections(_ w: MetricsWindow, _ d: SQLDialect) -> SQLStatement {
         let (start, end) = (w.firstDay * day, (w.lastDay + 1) * day)
         let sqlite = d == .sqlite
@@ -102,9 +104,9 @@ enum SubscriptionMetricsStatements {
                 SELECT t.purchase_date_ms AS purchased, t.currency AS currency, t.monthly_price AS monthly, t.span_end_ms AS plain_end,
                     \(least)(\(cut), r.grace_period_expires_ms) AS grace_end
                 FROM renewal_infos r\(sqlite ? " INDEXED BY renewal_infos_in_billing_retry" : "")
-                JOIN notification_transactions t ON t.bundle_id = r.bundle_id AND t.environment = r.environment
-                    AND t.original_transaction_id = r.original_transaction_id
+                CROSS JOIN notification_transactions t\(sqlite ? " INDEXED BY notification_transactions_by_original" : "")
                 WHERE r.bundle_id = ? AND r.environment = ? AND r.billing_retry = 1 AND r.signed_renewal_info IS NOT NULL
+                    AND t.bundle_id = r.bundle_id AND t.environment = r.environment AND t.original_transaction_id = r.original_transaction_id
                     AND t.product_type = \(autoRenewable) AND \(cut) > \(expires) AND r.grace_period_expires_ms > \(expires)
                     AND \(expires) < ? AND t.purchase_date_ms < ?
             )

@@ -39,6 +39,18 @@ import Testing
         }
         #expect(!plan.contains { $0.hasPrefix("SCAN notification_transactions") || $0.hasPrefix("SCAN t") }, "\(plan)")
     }
+
+    /// The grace periods are read from the subscriptions in billing retry outwards: those first,
+    /// then each one's transactions by original transaction id, never the app's transactions
+    /// by purchase date (which read all of them).
+    @Test func graceCorrectionsStartFromTheSubscriptionsInBillingRetry() async throws {
+        let window = MetricsWindow(bundleID: Synthetic.bundleID, environment: "Production", firstDay: 20_000, lastDay: 20_089, now: 0)
+        let plan = try await Self.plan(SubscriptionMetricsStatements.graceCorrections(window, .sqlite))
+        let retry = plan.firstIndex { $0.contains("SEARCH r USING INDEX renewal_infos_in_billing_retry") }
+        let transactions = plan.firstIndex { $0.contains("SEARCH t USING INDEX notification_transactions_by_original") }
+        #expect(retry != nil && transactions != nil && retry! < transactions!, "\(plan)")
+        #expect(!plan.contains { $0.contains("notification_transactions_by_purchase") }, "\(plan)")
+    }
 }
 
 /// The PostgreSQL pool's connections run without JIT compilation (`PostgresStore`): compiling a
