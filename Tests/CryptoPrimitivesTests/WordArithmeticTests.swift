@@ -54,6 +54,25 @@ import Testing
         #expect(UInt64.max.multipliedAdding(.max, .max, &carry) == .max && carry == .max)
     }
 
+    /// The wasm32 product (four products of 32-bit halves) and the product every target uses,
+    /// against `UInt128`.
+    @Test func productByHalvesMatchesUInt128() {
+        let a = Self.words(seed: 10), b = Self.words(seed: 11)
+        for (x, y) in Array(zip(a, b)) + Array(zip(a, a)) {
+            let expected = UInt128(x) * UInt128(y)
+            for product in [x.productByHalves(y), x.fullWidthProduct(y)] {
+                #expect(product.low == UInt64(truncatingIfNeeded: expected) && product.high == UInt64(expected >> 64), "\(x)·\(y)")
+            }
+        }
+        let halves: [UInt64] = [0xFFFF_FFFF, 0x1_0000_0000, 0xFFFF_FFFF_0000_0000, 0x0000_0001_FFFF_FFFF]
+        for x in halves + [.max] {
+            for y in halves + [.max] {
+                let expected = UInt128(x) * UInt128(y)
+                #expect(x.productByHalves(y) == (UInt64(expected >> 64), UInt64(truncatingIfNeeded: expected)), "\(x)·\(y)")
+            }
+        }
+    }
+
     static func int128(_ value: SignedDoubleWord) -> Int128 { Int128(value.high) << 64 | Int128(value.low) }
 
     @Test func signedDoubleWordMatchesInt128() {

@@ -148,7 +148,7 @@ enum Limbs {
                 if k > 1 {
                     let third = row[k - 2]
                     while !remainderOverflows {
-                        let (high, low) = estimate.multipliedFullWidth(by: vNext)
+                        let (high, low) = estimate.fullWidthProduct(vNext)
                         guard high > estimateRemainder || (high == estimateRemainder && low > third) else { break }
                         estimate -= 1
                         (estimateRemainder, remainderOverflows) = estimateRemainder.addingReportingOverflow(vTop)
@@ -160,7 +160,7 @@ enum Limbs {
                 var carry: UInt64 = 0
                 var i = 0
                 while i < k {
-                    let (high, low) = estimate.multipliedFullWidth(by: vn[i])
+                    let (high, low) = estimate.fullWidthProduct(vn[i])
                     let (product, productCarry) = low.addingReportingOverflow(carry)
                     let (difference, borrow) = row[i].subtractingReportingOverflow(product)
                     row[i] = difference
@@ -195,7 +195,7 @@ enum Limbs {
     /// multiplications instead of a division: Möller and Granlund, Algorithm 4.
     @inline(__always)
     static func divide(_ high: UInt64, _ low: UInt64, by d: UInt64, reciprocal: UInt64) -> (quotient: UInt64, remainder: UInt64) {
-        var (quotient, fraction) = reciprocal.multipliedFullWidth(by: high)
+        var (quotient, fraction) = reciprocal.fullWidthProduct(high)
         let (sum, carry) = fraction.addingReportingOverflow(low)
         fraction = sum
         quotient = quotient &+ high &+ (carry ? 1 : 0) &+ 1

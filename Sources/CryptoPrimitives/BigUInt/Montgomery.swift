@@ -167,7 +167,7 @@ struct Accumulator {
     /// 2^64 − 2, so adding the carry to it cannot overflow.
     @inline(__always)
     mutating func add(_ a: UInt64, _ b: UInt64) {
-        let (productHigh, productLow) = a.multipliedFullWidth(by: b)
+        let (productHigh, productLow) = a.fullWidthProduct(b)
         add(high: productHigh, low: productLow)
     }
 

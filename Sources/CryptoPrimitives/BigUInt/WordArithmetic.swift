@@ -29,11 +29,38 @@ extension UInt64 {
     /// below 2^128, so nothing is lost: (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1).
     @inline(__always)
     package func multipliedAdding(_ factor: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
-        let (high, low) = multipliedFullWidth(by: factor)
+        let (high, low) = fullWidthProduct(factor)
         let (partial, first) = low.addingReportingOverflow(addend)
         let (sum, second) = partial.addingReportingOverflow(carry)
         carry = high &+ carryBit(first) &+ carryBit(second)
         return sum
+    }
+}
+
+extension UInt64 {
+    /// self·other as two words, the limb code's one product. Natively `multipliedFullWidth(by:)`
+    /// (one `mul`); on wasm32, which has no 64×64→128-bit product, `productByHalves`, inlined:
+    /// LLVM would otherwise call `__multi3`, a 128×128-bit product (six multiplications and a
+    /// call for each limb product, Wasm/Runtime/Multiply.c).
+    @inline(__always)
+    package func fullWidthProduct(_ other: UInt64) -> (high: UInt64, low: UInt64) {
+        #if arch(wasm32)
+            return productByHalves(other)
+        #else
+            let (high, low) = multipliedFullWidth(by: other)
+            return (high, low)
+        #endif
+    }
+
+    /// self·other from four 32×32→64-bit products of the words' halves (schoolbook, base 2^32).
+    /// `middle`, the bits 32–95 before their carries, is at most 3·(2^32 − 1), so nothing
+    /// overflows. Compiled everywhere so that the tests compare it with `multipliedFullWidth`.
+    @inline(__always)
+    package func productByHalves(_ other: UInt64) -> (high: UInt64, low: UInt64) {
+        let (a0, a1, b0, b1) = (self & 0xFFFF_FFFF, self >> 32, other & 0xFFFF_FFFF, other >> 32)
+        let (p00, p01, p10, p11) = (a0 &* b0, a0 &* b1, a1 &* b0, a1 &* b1)
+        let middle = (p00 >> 32) &+ (p01 & 0xFFFF_FFFF) &+ (p10 & 0xFFFF_FFFF)
+        return (p11 &+ (p01 >> 32) &+ (p10 >> 32) &+ (middle >> 32), middle << 32 | p00 & 0xFFFF_FFFF)
     }
 }
 

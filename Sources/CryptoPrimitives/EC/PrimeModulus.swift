@@ -181,7 +181,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
         // Add the squares a[i]² at r[2i], r[2i + 1].
         c = 0
         @inline(__always) func addSquare(_ low: inout UInt64, _ high: inout UInt64, _ limb: UInt64) {
-            let (productHigh, productLow) = limb.multipliedFullWidth(by: limb)
+            let (productHigh, productLow) = limb.fullWidthProduct(limb)
             LimbVector.addWithCarry(&low, productLow, &c)
             LimbVector.addWithCarry(&high, productHigh, &c)
         }

@@ -103,8 +103,8 @@ extension P256FieldElement {
         r2 = r2 << 1 | r1 >> 63
         r1 = r1 << 1
         // Add the squares a[i]² at r[2i], r[2i + 1].
-        let s0 = l0.multipliedFullWidth(by: l0), s1 = l1.multipliedFullWidth(by: l1)
-        let s2 = l2.multipliedFullWidth(by: l2), s3 = l3.multipliedFullWidth(by: l3)
+        let s0 = l0.fullWidthProduct(l0), s1 = l1.fullWidthProduct(l1)
+        let s2 = l2.fullWidthProduct(l2), s3 = l3.fullWidthProduct(l3)
         let r0 = s0.low
         c = 0
         r1 = r1.addingWithCarry(s0.high, &c)
