@@ -65,6 +65,7 @@ export class ReceiptModule {
   /// arguments give (FILE, each --root) to its bytes (a Uint8Array) or to `{ unreadable: reason }`.
   /// Returns `{ stdout, stderr, status }`.
   run(args, files = new Map(), nowMilliseconds = Date.now()) {
+    if (this.trapped) throw new Error('receipt.wasm: this instance trapped earlier; load another (ReceiptModule.load)');
     const parts = [u32(args.length)];
     for (const argument of args) parts.push(...chunk(encoder.encode(argument)));
     const entries = files instanceof Map ? [...files] : Object.entries(files);
@@ -90,7 +91,9 @@ export class ReceiptModule {
     try {
       response = receipt_verify(request, length, BigInt(Math.floor(nowMilliseconds)));
     } catch (error) {
-      // A trap leaves the instance unusable: load another one for the next call.
+      // A trap leaves the instance unusable (its memory and stack as the trap left them):
+      // `trapped` says so, and `ReceiptModule.shared` and `verify` load another.
+      this.trapped = true;
       const text = decoder.decode(new Uint8Array(this.message.splice(0)));
       throw new Error(`receipt.wasm trapped: ${text.trim() || error.message}`, { cause: error });
     }
@@ -119,15 +122,23 @@ function chunk(bytes) {
 
 let shared;
 
+/// The module `verify` uses by default: loaded once from .build/wasm/receipt.wasm, and loaded
+/// again when the one it had trapped.
+ReceiptModule.shared = async function () {
+  if (shared && (await shared).trapped) shared = undefined;
+  shared ??= ReceiptModule.load();
+  return shared;
+};
+
 /// Verifies `bytes` (an App Store receipt, an iOS 6 transaction receipt or a StoreKit 2 token,
 /// as a Uint8Array or a string) as `receipt verify` does. Options: `roots` (certificates'
 /// bytes replacing the policy's anchors), `policy` ('appstore' or 'xcode'), `at` ('receipt',
 /// 'now' or an RFC 3339 date), `bundleId`, `appVersion`, `deviceGuid`, `json` (true: stdout is
 /// verifyReceipt's JSON), `now` (milliseconds since 1970 for `at: 'now'`), `module` (a
-/// ReceiptModule; by default one loaded once from .build/wasm/receipt.wasm).
+/// ReceiptModule; by default `ReceiptModule.shared()`).
 /// Returns `{ valid, status, stdout, stderr }`: `valid` when the status is 0.
 export async function verify(bytes, options = {}) {
-  const module = options.module ?? (shared ??= await ReceiptModule.load());
+  const module = options.module ?? (await ReceiptModule.shared());
   const input = typeof bytes === 'string' ? encoder.encode(bytes) : new Uint8Array(bytes);
   const files = new Map([['input', input]]);
   const args = ['input'];

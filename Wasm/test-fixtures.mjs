@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ReceiptModule } from './receipt.mjs';
+import { ReceiptModule, verify } from './receipt.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [native, fixturesArgument] = process.argv.slice(2);
@@ -154,6 +154,31 @@ for (const [file, query] of [[`${receipts}/production.der`, '?bundle_id=org.getp
   const response = await worker.fetch(new Request('https://receipts.example/verify', { method: 'POST', body }), env);
   compared += 1;
   if (response.status === 200) differences.push('worker: a flipped receipt was answered 200');
+}
+
+// 4. A trapped instance is never used again. The trap is a real one: the module's own
+// receipt_verify handed a request beyond its memory.
+{
+  const module = await ReceiptModule.load(readFileSync(wasmPath));
+  const exports = module.exports;
+  module.exports = { ...exports, receipt_verify: (_, length, now) => exports.receipt_verify(0xfffffff0, length, now) };
+  const outcome = (call) => { try { call(); return 'answered'; } catch (error) { return error.message; } };
+  const first = outcome(() => module.run(['input'], new Map([['input', new Uint8Array([0x30, 0x00])]])));
+  module.exports = exports;
+  const second = outcome(() => module.run(['input'], new Map([['input', new Uint8Array([0x30, 0x00])]])));
+  compared += 2;
+  if (!first.startsWith('receipt.wasm trapped:') || !module.trapped) differences.push(`trap: not reported (${first})`);
+  if (!second.includes('trapped earlier')) differences.push(`trap: the trapped instance ran again (${second})`);
+}
+{
+  const before = await ReceiptModule.shared();
+  before.trapped = true;   // as run sets it on a trap (above)
+  const after = await ReceiptModule.shared();
+  const answer = await verify(readFileSync(`${receipts}/production.der`), { json: true });
+  compared += 1;
+  if (after === before || after.trapped || answer.status !== runNative([`${receipts}/production.der`, '--json']).status) {
+    differences.push('trap: ReceiptModule.shared() kept the trapped instance');
+  }
 }
 
 // The README's example is the worker that ran.

@@ -9,6 +9,7 @@ let loaded;
 export default {
   async fetch(request, env) {
     if (request.method !== 'POST') return new Response('POST a receipt or a token\n', { status: 405 });
+    if (loaded && (await loaded).trapped) loaded = undefined;   // a trapped instance is not reused
     loaded ??= ReceiptModule.load(env.RECEIPT_WASM);
     const bundleId = new URL(request.url).searchParams.get('bundle_id') ?? undefined;
     const bytes = new Uint8Array(await request.arrayBuffer());
