@@ -7,11 +7,11 @@ import Synchronization
 ///
 /// Reload rule: a snapshot serves requests for at most `maxAge` (1 s) of request time; the first
 /// request after that reloads it from the store (one reload at a time: concurrent requests wait
-/// for the same one) before it is answered. So a key added, replaced or revoked by
-/// `receipt-server iapkey` (in this process or another instance) takes effect within about a
-/// second, an unknown `kid` costs at most one query per second however often it is sent, and a
-/// server that is not asked does not query at all. A failed reload keeps the last snapshot (and
-/// is retried a second later).
+/// for the same one, each within its own storage deadline) before it is answered. So a key
+/// added, replaced or revoked by `receipt-server iapkey` (in this process or another instance)
+/// takes effect within about a second, an unknown `kid` costs at most one query per second
+/// however often it is sent, and a server that is not asked does not query at all. A failed or
+/// stalled reload keeps the last snapshot (and is retried a second later).
 final class APIKeySet: Sendable {
     /// A key as verification uses it: revoked keys are left out of the snapshot.
     struct Key: Sendable {
@@ -52,7 +52,9 @@ final class APIKeySet: Sendable {
             state.reloading = task
             return task
         }
-        await reload?.value
+        // The wait counts against this request's storage deadline; past it, the snapshot as it
+        // is (a reload stalled by an outage then keeps the last keys, as a failed one would).
+        if let reload { _ = await StorageDeadline.wait(for: reload) }
         return state.withLock { $0.keys[keyID] }
     }
 

@@ -30,6 +30,20 @@ public final class StorageDeadline: Sendable {
         return try await $current.withValue(StorageDeadline(limit: limit)) { try await body() }
     }
 
+    /// Waits for `task`, storage work that another request started and this one shares (a key
+    /// reload), as one of this request's storage calls: at most what is left of its deadline
+    /// (`defaultLimit` outside `shared`). False when the deadline came first; `task` runs on.
+    /// Without this, a request that waited for a reload stalled by a database outage and then
+    /// made its own call could take the rest of the other request's deadline plus its own.
+    public static func wait(for task: Task<Void, Never>) async -> Bool {
+        do {
+            try await withDeadline(limit(defaultLimit)) { await task.value }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// How long a call starting now may take: `call`, or less when the request's deadline comes
     /// sooner (zero once it has ended).
     static func limit(_ call: Duration) -> Duration {

@@ -54,6 +54,26 @@ import Testing
         await #expect(throws: StoreError.self) { try await withDeadline(.seconds(5)) { () -> Int in throw StoreError.closed } }
     }
 
+    /// Waiting for work another request started (the In-App Purchase key reload) is one of this
+    /// request's storage calls: a stalled one is given up at this request's deadline, and what
+    /// the request calls next has only what is left (the fault test's /inApps answer took 8.8 s:
+    /// 3.7 s waiting for a reload stalled by the outage, then its own full 5 s).
+    @Test func waitingForSharedWorkCountsAgainstTheRequestsDeadline() async throws {
+        let gate = Gate()
+        let shared = Task { await gate.wait() }
+        let start = ContinuousClock.now
+        let (waited, left) = await StorageDeadline.shared(.milliseconds(400)) {
+            (await StorageDeadline.wait(for: shared), StorageDeadline.limit(.seconds(5)))
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(!waited, "the shared work never finished")
+        #expect(left == .zero, "\(left) left after the deadline")
+        #expect(elapsed >= .milliseconds(400) && elapsed < .seconds(3), "\(elapsed)")
+        gate.open()
+        // Work that finishes in time is waited for.
+        #expect(await StorageDeadline.shared(.seconds(5)) { await StorageDeadline.wait(for: Task {}) })
+    }
+
     /// The caller's cancellation answers at once, even when the body ignores it.
     @Test func callerCancellationIsNotHeldByTheBody() async throws {
         let gate = Gate()
