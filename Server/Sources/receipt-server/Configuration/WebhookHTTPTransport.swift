@@ -4,8 +4,8 @@ import ReceiptService
 
 /// The webhooks' HTTP client (AsyncHTTPClient): one client for the process, redirects not
 /// followed (a 3xx is an answer like any non-2xx: the operator configured this URL), no
-/// decompression, up to 64 connections per host, 2 s to connect, at most `maxAnswerBytes` of an
-/// answer read.
+/// decompression, up to 64 connections per host, 2 s to connect and no connection retries (the
+/// deliverer's schedule retries), at most `maxAnswerBytes` of an answer read.
 struct WebhookHTTPTransport: WebhookTransport {
     /// What is read of an answer's body before it is dropped.
     static let maxAnswerBytes = 64 << 10
@@ -18,6 +18,12 @@ struct WebhookHTTPTransport: WebhookTransport {
         // A refused or unanswered connection fails the attempt within 2 s (the pool keeps trying
         // to connect until then) instead of holding it until the attempt's own timeout.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(2))
+        // No connection retries inside the client: a refused connection fails that attempt, and
+        // the deliverer's own schedule tries again. With the client's retries, its backoff grew
+        // over a receiver's 10 s outage until later attempts failed at the 2 s connect timeout
+        // before any new connection was tried, so a receiver back up got no request for the
+        // rest of the schedule (WebhookFaultTests.receiverDownForTenSeconds, 0 requests in 120 s).
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
