@@ -61,6 +61,14 @@ export class ReceiptModule {
     return new ReceiptModule(instance, message);
   }
 
+  /// The module `verify` uses by default: loaded once from .build/wasm/receipt.wasm, and loaded
+  /// again when the one it had trapped.
+  static async shared() {
+    if (shared && (await shared).trapped) shared = undefined;
+    shared ??= ReceiptModule.load();
+    return shared;
+  }
+
   /// Runs `receipt verify` with `args` (the arguments after `verify`); `files` maps each name the
   /// arguments give (FILE, each --root) to its bytes (a Uint8Array) or to `{ unreadable: reason }`.
   /// Returns `{ stdout, stderr, status }`.
@@ -121,14 +129,6 @@ function chunk(bytes) {
 }
 
 let shared;
-
-/// The module `verify` uses by default: loaded once from .build/wasm/receipt.wasm, and loaded
-/// again when the one it had trapped.
-ReceiptModule.shared = async function () {
-  if (shared && (await shared).trapped) shared = undefined;
-  shared ??= ReceiptModule.load();
-  return shared;
-};
 
 /// Verifies `bytes` (an App Store receipt, an iOS 6 transaction receipt or a StoreKit 2 token,
 /// as a Uint8Array or a string) as `receipt verify` does. Options: `roots` (certificates'
