@@ -119,6 +119,10 @@ public final class WebhookDeliverer: Service, Sendable {
 
     private var stopping: Bool { state.withLock { $0.stopping } }
 
+    /// Whether a storage call that just failed was cut short by stopping (cancelled in flight):
+    /// no storage failure, not logged as one.
+    private var stoppedMidCall: Bool { stopping || Task.isCancelled }
+
     /// The claim loop.
     private func deliver(group: inout DiscardingTaskGroup) async {
         do {
@@ -140,8 +144,7 @@ public final class WebhookDeliverer: Service, Sendable {
                     claimed = try await store.claimWebhookAttempts(
                         limit: free, excluding: excluded, now: EpochMilliseconds.now(), leaseMilliseconds: configuration.leaseMilliseconds)
                 } catch {
-                    // Stopping cancels a call in flight: that is no storage failure.
-                    if stopping || Task.isCancelled { break }
+                    if stoppedMidCall { break }
                     logger.warning("webhook deliveries not claimed; storage unavailable", metadata: ["error": "\(error)"])
                     try? await Task.sleep(for: .seconds(1))
                     continue
@@ -342,7 +345,7 @@ public final class WebhookDeliverer: Service, Sendable {
             do {
                 guard try await store.pruneDeliveredWebhooks(deliveredBefore: cutoff, limit: 1000) == 1000 else { return }
             } catch {
-                if !stopping && !Task.isCancelled {
+                if !stoppedMidCall {
                     logger.warning("delivered webhooks not pruned; tried again later", metadata: ["error": "\(error)"])
                 }
                 return
