@@ -12,8 +12,10 @@
 // fixtures run through the command line (one node process each); the flipped copies (FLIPS per
 // fixture, default 12) through the module's `run` in this process, the function the command
 // line calls, so that the run takes seconds, not minutes. RECEIPT_WASM names another .wasm.
+// EXTRA names a folder of more inputs (real receipts and tokens kept outside the fixtures): each
+// of its files is compared as it is and flipped, with no arguments.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +64,10 @@ const cases = [
   [receipts, []],
   [`${certs}/AppleIncRootCertificate.cer`, []],
 ];
+const extra = process.env.EXTRA;
+if (extra) {
+  for (const name of readdirSync(extra).sort()) cases.push([join(extra, name), []]);
+}
 
 const missing = [...new Set(cases.map(([file]) => file))].filter(
   (file) => !file.includes('no-such') && file !== receipts && !existsSync(file));

@@ -11,27 +11,26 @@ struct WebhookDeliveryTests {
     /// in a database of its own).
     static let synthetic = S.tokens(300, prefix: "31")
 
-    /// Apple's real TEST notification (Sandbox, under Apple Root CA - G3) and 300 synthetic
-    /// SUBSCRIBED notifications: each arrives with a valid signature, its `signedPayload` the
-    /// posted token byte for byte, its `webhook-id` the body's id, each id once; the body's
-    /// fields are the notification's; `webhook deliveries` lists them delivered.
+    /// Real notifications (`RealNotification.all()`: Apple's TEST notification from the fixtures,
+    /// and any others there or in `REAL_NOTIFICATIONS`) and 300 synthetic SUBSCRIBED
+    /// notifications: each arrives with a valid signature, its `signedPayload` the posted token
+    /// byte for byte, its `webhook-id` the body's id, each id once; the body's fields are the
+    /// notification's; `webhook deliveries` lists them delivered.
     @Test(arguments: TestDatabase.backends)
     func everyNotificationArrivesSigned(_ backend: TestDatabase.Backend) async throws {
-        let apps = Fixtures.isPresent ? [Synthetic.bundleID, "com.Abilities"] : [Synthetic.bundleID]
-        let setup = try await S.make(try await TestDatabase.make(backend), apps: apps)
+        let reals = try RealNotification.all()
+        var apps = [Synthetic.bundleID]
+        for notification in reals where !apps.contains(notification.bundleID) { apps.append(notification.bundleID) }
+        let appleIDs = Dictionary(reals.compactMap { n in n.appAppleID.map { (n.bundleID, $0) } }, uniquingKeysWith: { first, _ in first })
+        let setup = try await S.make(try await TestDatabase.make(backend), apps: apps, appleIDs: appleIDs)
         try await setup.receiver.start()
         defer { setup.receiver.stop() }
         let server = try await setup.startServer()
         defer { _ = server.terminate() }
         let synthetic = Self.synthetic
-        var real: [String] = []
-        if Fixtures.isPresent {
-            real = [
-                String(decoding: try Fixtures.bytes("jws/apple-real-test-notification.jws"), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            ]
-            try await S.post(real, to: server, sandbox: true)
-        }
+        let real = reals.map(\.token)
+        try await S.post(reals.filter { $0.environment == "Sandbox" }.map(\.token), to: server, sandbox: true)
+        try await S.post(reals.filter { $0.environment != "Sandbox" }.map(\.token), to: server)
         try await S.post(synthetic, to: server)
         let arrived = try await setup.waitForAll(real + synthetic, seconds: 120)
         let requests = setup.receiver.requests()
@@ -43,8 +42,17 @@ struct WebhookDeliveryTests {
             #expect(request.body.contains("\"signedPayload\":\"\(token)\""))   // byte for byte, unescaped
         }
         #expect(Set(arrived.values.map(\.id)).count == real.count + synthetic.count)
-        if let token = real.first {
-            let body = try #require(arrived[token]).json
+        for notification in reals {
+            let body = try #require(arrived[notification.token]).json
+            #expect(body["type"] as? String == notification.notificationType)
+            #expect((body["subtype"] as? String) == notification.subtype)
+            #expect(body["environment"] as? String == notification.environment && body["bundleId"] as? String == notification.bundleID)
+            #expect(body["notificationUUID"] as? String == notification.notificationUUID)
+            #expect(body["signedDate"] as? Int == notification.signedDate)
+        }
+        if Fixtures.isPresent {
+            let test = try #require(real.first)
+            let body = try #require(arrived[test]).json
             #expect(body["type"] as? String == "TEST" && body["environment"] as? String == "Sandbox")
             #expect(body["bundleId"] as? String == "com.Abilities")
             #expect(body["notificationUUID"] as? String == "5e09dcfc-205e-4ea1-9883-96676f394992")

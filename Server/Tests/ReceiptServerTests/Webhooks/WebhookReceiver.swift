@@ -130,11 +130,16 @@ struct WebhookSetup: Sendable {
     /// The endpoint's id (`webhook add`).
     let endpointID: String
 
-    /// `database` created, `apps` registered (`app add`), an endpoint for `apps[0]` added
-    /// (`webhook add`), its secret given to a new receiver (not started).
-    static func make(_ database: TestDatabase, apps: [String] = [Synthetic.bundleID]) async throws -> WebhookSetup {
+    /// `database` created, `apps` registered (`app add`, with `--apple-id` where `appleIDs` has
+    /// one), an endpoint for each app added (`webhook add`), their secrets given to a new receiver
+    /// (not started); `endpointID` is `apps[0]`'s.
+    static func make(
+        _ database: TestDatabase, apps: [String] = [Synthetic.bundleID], appleIDs: [String: Int] = [:]
+    ) async throws -> WebhookSetup {
         try await LiveServer.createDatabase(database)
-        for app in apps { _ = try await CommandLineRegistry.run(database, ["app", "add", app]) }
+        for app in apps {
+            _ = try await CommandLineRegistry.run(database, ["app", "add", app] + (appleIDs[app].map { ["--apple-id", String($0)] } ?? []))
+        }
         let receiver = try WebhookReceiver()
         var endpointID = ""
         for (index, app) in apps.enumerated() {
