@@ -12,9 +12,9 @@ public struct AppReceipt: Sendable {
     public let signedData: SignedData
     /// The bytes attribute ranges index: the envelope's storage when the content is one
     /// primitive OCTET STRING, else the joined content segments.
-    public let payloadStorage: [UInt8]
+    package let payloadStorage: [UInt8]
     /// The payload (the signed content) within `payloadStorage`.
-    public let payloadRange: Range<Int>
+    package let payloadRange: Range<Int>
     /// App-level attributes in payload order.
     public let attributes: [ReceiptAttribute]
     /// The attributes of every in-app purchase, flat; each purchase's `attributeIndexes` selects its own.
@@ -29,11 +29,11 @@ public struct AppReceipt: Sendable {
     /// 3 app version (CFBundleVersion).
     public let appVersion: String
     /// 4 opaque value, within `payloadStorage`.
-    public let opaqueValueRange: Range<Int>
+    package let opaqueValueRange: Range<Int>
     /// 5 SHA-1 hash, within `payloadStorage`.
-    public let sha1HashRange: Range<Int>
+    package let sha1HashRange: Range<Int>
     /// 2's value octets as carried (UTF8String tag and length included), for the device hash.
-    public let bundleIdentifierValueRange: Range<Int>
+    package let bundleIdentifierValueRange: Range<Int>
     /// 10 age rating.
     public let ageRating: String?
     /// 12 receipt creation date, in milliseconds since 1970 (`creationDate` as a `Date`).
@@ -72,6 +72,10 @@ public struct AppReceipt: Sendable {
         public var integer25: Int64?
     }
 
+    /// The payload: the signed content, the DER SET OF ReceiptAttribute. Its indices are the
+    /// offsets `ReceiptAttribute`'s `valueRange` and `offset` give: `payload[attribute.valueRange]`
+    /// is `value(of: attribute)`.
+    public var payload: ArraySlice<UInt8> { payloadStorage[payloadRange] }
     /// The opaque value (4).
     public var opaqueValue: ArraySlice<UInt8> { payloadStorage[opaqueValueRange] }
     /// The SHA-1 hash (5).

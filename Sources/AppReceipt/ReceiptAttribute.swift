@@ -1,7 +1,7 @@
 import DER
 
 /// One raw `ReceiptAttribute ::= SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`,
-/// kept for every attribute, known or not. `valueRange` indexes `AppReceipt.payloadStorage`.
+/// kept for every attribute, known or not. `valueRange` indexes `AppReceipt.payload`.
 ///
 /// Twenty bytes each, so a receipt with many purchases keeps its raw attributes compactly: type
 /// and version fit in 32 bits (receipts use small numbers; larger ones are rejected as
@@ -17,9 +17,9 @@ public struct ReceiptAttribute: Sendable, Hashable {
     public var type: Int { Int(storedType) }
     /// The attribute's version field, as written.
     public var version: Int { Int(storedVersion) }
-    /// The value's octets (the DER of the attribute's own type) within `AppReceipt.payloadStorage`.
+    /// The value's octets (the DER of the attribute's own type) within `AppReceipt.payload`.
     public var valueRange: Range<Int> { Int(valueStart) ..< Int(valueStart) + Int(valueCount) }
-    /// Offset of the attribute's SEQUENCE in `AppReceipt.payloadStorage`.
+    /// Offset of the attribute's SEQUENCE in `AppReceipt.payload` (an index of it).
     public var offset: Int { Int(storedOffset) }
 
     /// `type` and `version` must fit in 32 bits and the offsets in 32 bits unsigned (the readers

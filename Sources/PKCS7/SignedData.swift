@@ -23,13 +23,14 @@ public enum PKCS7Limits: Sendable {
 
 /// A PKCS#7/CMS SignedData (RFC 5652 §5) inside its ContentInfo, decoded from DER or BER.
 ///
-/// Owns one copy of the input (`storage`; no copy at all when given a `[UInt8]`) and keeps ranges
-/// into it. Every embedded certificate is parsed while decoding, with the same strict parser
-/// whether or not a path will use it (see `certificates`), so a malformed one makes the whole
-/// message malformed; verification reuses the parsed certificates.
+/// Owns one copy of the input (no copy at all when given a `[UInt8]`) and keeps ranges into it:
+/// the ranges of `signerInfos` are offsets in the bytes given to `init(berEncoded:)`. Every
+/// embedded certificate is parsed while decoding, with the same strict parser whether or not a
+/// path will use it (see `certificates`), so a malformed one makes the whole message malformed;
+/// verification reuses the parsed certificates.
 public struct SignedData: Sendable {
     /// The input bytes.
-    public let storage: [UInt8]
+    package let storage: [UInt8]
     /// SignedData version (1 or 3).
     public let version: Int
     /// digestAlgorithms.
@@ -39,7 +40,7 @@ public struct SignedData: Sendable {
     let contentElementRange: Range<Int>
     /// The content octets when eContent is primitive (the App Store's receipts); `nil` when BER
     /// segments it (Xcode receipts), in which case `withContent` joins the segments.
-    public let contentRange: Range<Int>?
+    package let contentRange: Range<Int>?
     /// Total number of content octets.
     public let contentCount: Int
     /// Every embedded certificate, in the order given, parsed as `Certificate(derEncoded:)`
@@ -56,7 +57,7 @@ public struct SignedData: Sendable {
     ///   when a path uses the key.
     public let certificates: [Certificate]
     /// Each embedded certificate's encoding, in the order given.
-    public var certificateRanges: [Range<Int>] { certificates.map { $0.range } }
+    package var certificateRanges: [Range<Int>] { certificates.map { $0.range } }
     /// signerInfos, in order (at least one).
     public let signerInfos: [SignerInfo]
 

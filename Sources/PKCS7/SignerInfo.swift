@@ -2,7 +2,8 @@ import CryptoPrimitives
 import DER
 import X509Certificates
 
-/// How a SignerInfo names its certificate (RFC 5652 §5.3).
+/// How a SignerInfo names its certificate (RFC 5652 §5.3): ranges are offsets in the bytes the
+/// `SignedData` was decoded from.
 public enum SignerIdentifier: Sendable, Hashable {
     /// Version 1: the certificate's issuer Name (whole DER) and serial number content octets.
     case issuerAndSerialNumber(issuer: Range<Int>, serialNumber: Range<Int>)
@@ -11,7 +12,8 @@ public enum SignerIdentifier: Sendable, Hashable {
 }
 
 /// The signed attributes (RFC 5652 §5.3–5.4), checked while decoding: DER, and exactly one
-/// content-type and one message-digest attribute, each with a single value.
+/// content-type and one message-digest attribute, each with a single value. Ranges are offsets in
+/// the bytes the `SignedData` was decoded from.
 public struct SignedAttributes: Sendable, Hashable {
     /// The whole `[0] IMPLICIT` element; the signature covers it re-tagged as SET (0x31).
     public let range: Range<Int>
@@ -21,7 +23,8 @@ public struct SignedAttributes: Sendable, Hashable {
     public let messageDigestRange: Range<Int>
 }
 
-/// One SignerInfo (RFC 5652 §5.3), as ranges into the SignedData's storage.
+/// One SignerInfo (RFC 5652 §5.3), as ranges into the SignedData's storage: offsets in the bytes
+/// given to `SignedData(berEncoded:)`.
 public struct SignerInfo: Sendable, Hashable {
     /// 1 (issuerAndSerialNumber) or 3 (subjectKeyIdentifier).
     public let version: Int

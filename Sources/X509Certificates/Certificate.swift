@@ -8,33 +8,33 @@ import DER
 /// issuer and subject as raw DER, serial, public key, signature. Parsed once; nothing re-encoded.
 public struct Certificate: Sendable {
     /// The storage holding the certificate (possibly among other data).
-    public internal(set) var storage: [UInt8]
+    package internal(set) var storage: [UInt8]
     /// The certificate's whole encoding within `storage`.
-    public internal(set) var range: Range<Int>
+    package internal(set) var range: Range<Int>
     /// `tbsCertificate`, header included: the bytes the issuer signed.
-    public internal(set) var tbsRange: Range<Int>
+    package internal(set) var tbsRange: Range<Int>
     /// 1 or 3.
     public let version: Int
     /// serialNumber content octets (two's complement).
-    public internal(set) var serialRange: Range<Int>
+    package internal(set) var serialRange: Range<Int>
     /// The outer signatureAlgorithm (equal to the inner one, RFC 5280 §4.1.1.2).
     public let signatureAlgorithm: SignatureAlgorithm
     /// issuer Name, whole DER encoding.
-    public internal(set) var issuerRange: Range<Int>
+    package internal(set) var issuerRange: Range<Int>
     /// subject Name, whole DER encoding.
-    public internal(set) var subjectRange: Range<Int>
+    package internal(set) var subjectRange: Range<Int>
     /// Validity, seconds since 1970 (RFC 5280 §4.1.2.5: both ends inclusive).
     public let notBefore: Int64
     /// The last second of validity, seconds since 1970 (inclusive).
     public let notAfter: Int64
     /// subjectPublicKeyInfo, whole DER encoding.
-    public internal(set) var publicKeyInfoRange: Range<Int>
+    package internal(set) var publicKeyInfoRange: Range<Int>
     /// The parsed public key.
     public internal(set) var publicKey: PublicKeyInfo
     /// Extensions (empty for v1).
     public let extensions: CertificateExtensions
     /// signatureValue bits (whole octets).
-    public internal(set) var signatureRange: Range<Int>
+    package internal(set) var signatureRange: Range<Int>
 
     /// Parses a DER certificate that fills `der` exactly.
     public init(derEncoded der: [UInt8]) throws(CertificateError) {

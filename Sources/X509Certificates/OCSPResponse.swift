@@ -92,7 +92,7 @@ public struct OCSPSingleResponse: Sendable, Hashable {
 /// signature is not checked here: see `OCSPResponseVerifier`.
 public struct OCSPResponse: Sendable {
     /// The bytes the response was read from; certificates and ranges point into them.
-    public let storage: [UInt8]
+    package let storage: [UInt8]
     /// responseStatus.
     public let status: OCSPResponseStatus
     /// The BasicOCSPResponse, present exactly when `status` is `successful`.
@@ -141,7 +141,7 @@ public struct OCSPResponse: Sendable {
 /// A BasicOCSPResponse (RFC 6960 §4.2.1), as ranges into the response's storage and parsed values.
 public struct BasicOCSPResponse: Sendable {
     /// `tbsResponseData`, header included: the bytes the responder signed.
-    public let tbsResponseDataRange: Range<Int>
+    package let tbsResponseDataRange: Range<Int>
     /// How the signer is named.
     public let responderID: OCSPResponderID
     /// When the response was signed, seconds since 1970.
@@ -154,7 +154,7 @@ public struct BasicOCSPResponse: Sendable {
     /// signatureAlgorithm.
     public let signatureAlgorithm: SignatureAlgorithm
     /// The signature octets in the response's storage.
-    public let signatureRange: Range<Int>
+    package let signatureRange: Range<Int>
     /// `certs`: certificates that help verify the signature (a delegated responder's), in order.
     public let certificates: [Certificate]
 

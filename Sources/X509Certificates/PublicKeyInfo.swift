@@ -2,7 +2,7 @@ import CryptoPrimitives
 import DER
 
 /// A certificate's subjectPublicKeyInfo (RFC 5280 §4.1.2.7), as ranges into the certificate's
-/// storage. RSA keys are turned into `RSAPublicKey` only when a signature is checked.
+/// storage: valid indices of `Certificate.publicKeyInfo`, a slice that keeps them. RSA keys are turned into `RSAPublicKey` only when a signature is checked.
 public enum PublicKeyInfo: Sendable, Hashable {
     /// rsaEncryption: the RSAPublicKey's modulus and exponent magnitudes (RFC 8017 §A.1.1).
     case rsa(modulus: Range<Int>, exponent: Range<Int>)

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Foundation
+import ReceiptTestSupport
 import TestHelpers
 import Testing
 

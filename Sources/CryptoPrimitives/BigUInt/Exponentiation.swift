@@ -29,29 +29,4 @@ extension MontgomeryArithmetic {
             }
         }
     }
-
-    /// result = base^exponent mod n with a fixed 4-bit window, for long (private) exponents given
-    /// as little-endian limbs. Not constant-time: test support only.
-    func power(_ result: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>, exponent: [UInt64]) {
-        let k = count
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 17 * k) { table in
-            let powers = table.baseAddress!, one = powers + 16 * k
-            // powers[i] = base^i·R mod n; powers[0] = R mod n = 1·R.
-            one.initialize(repeating: 0, count: k)
-            one[0] = 1
-            enter(powers, one)
-            enter(powers + k, base)
-            for i in 2 ..< 16 { multiply(powers + i * k, powers + (i - 1) * k, powers + k) }
-            result.update(from: powers, count: k)
-            let bits = Limbs.bitCount(exponent)
-            var position = (bits + 3) / 4 * 4
-            while position > 0 {
-                position -= 4
-                for _ in 0 ..< 4 { square(result, result) }
-                let window = Int(exponent[position / 64] >> UInt64(position % 64) & 0xf)
-                if window != 0 { multiply(result, result, powers + window * k) }
-            }
-            reduce(result, result)
-        }
-    }
 }

@@ -1,8 +1,8 @@
 /// Helpers for unsigned integers stored as little-endian arrays of 64-bit limbs (limb 0 is the
 /// least significant). Fixed-width: callers size every buffer to the modulus.
-enum Limbs {
+package enum Limbs {
     /// The limbs of a big-endian magnitude, with leading zeros dropped (empty for zero).
-    static func minimal(bigEndian bytes: UnsafeRawBufferPointer) -> [UInt64] {
+    package static func minimal(bigEndian bytes: UnsafeRawBufferPointer) -> [UInt64] {
         var first = 0
         while first < bytes.count && bytes[first] == 0 { first += 1 }
         let significant = UnsafeRawBufferPointer(rebasing: bytes[first...])
@@ -35,7 +35,7 @@ enum Limbs {
 
     /// Stores the value big-endian into all of `bytes`, most significant bytes first; the value
     /// must fit (`precondition`).
-    static func store(_ limbs: UnsafePointer<UInt64>, count: Int, bigEndianInto bytes: UnsafeMutableRawBufferPointer) {
+    package static func store(_ limbs: UnsafePointer<UInt64>, count: Int, bigEndianInto bytes: UnsafeMutableRawBufferPointer) {
         var end = bytes.count
         for index in 0 ..< count {
             let limb = limbs[index]
@@ -61,7 +61,7 @@ enum Limbs {
     }
 
     /// The position of the highest set bit plus one (0 for zero).
-    static func bitCount(_ limbs: [UInt64]) -> Int {
+    package static func bitCount(_ limbs: [UInt64]) -> Int {
         guard let top = limbs.lastIndex(where: { $0 != 0 }) else { return 0 }
         return 64 * top + (64 - limbs[top].leadingZeroBitCount)
     }
@@ -78,7 +78,9 @@ enum Limbs {
 
     /// `result = a − b`; returns the borrow out (0 or 1). `result` may alias `a` or `b`.
     @discardableResult
-    static func subtract(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
+    package static func subtract(
+        _ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int
+    ) -> UInt64 {
         var borrow: UInt64 = 0
         for index in 0 ..< count {
             let x = a[index], y = b[index]
@@ -92,7 +94,7 @@ enum Limbs {
 
     /// `result = a + b`; returns the carry out (0 or 1). `result` may alias `a` or `b`.
     @discardableResult
-    static func add(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
+    package static func add(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, count: Int) -> UInt64 {
         var carry: UInt64 = 0
         for index in 0 ..< count { result[index] = a[index].addingWithCarry(b[index], &carry) }
         return carry
@@ -101,7 +103,7 @@ enum Limbs {
     /// One step of schoolbook multiplication: returns the low limb of `a·b + addend + carry` and
     /// leaves the high limb in `carry` (the sum never exceeds 128 bits): `UInt64.multipliedAdding`.
     @inline(__always)
-    static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
+    package static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
         a.multipliedAdding(b, addend, &carry)
     }
 
@@ -113,7 +115,7 @@ enum Limbs {
     /// top limb of the divisor, corrected with the second divisor limb (step D3: at most one too
     /// large afterwards), multiplied out and subtracted (D4), and added back when that went
     /// negative (D6). The quotient itself is not kept.
-    static func remainder(
+    package static func remainder(
         _ x: UnsafePointer<UInt64>, count xCount: Int, shiftedByLimbs shift: Int,
         modulo v: UnsafePointer<UInt64>, count: Int, into remainder: UnsafeMutablePointer<UInt64>
     ) {

@@ -4,16 +4,16 @@
 /// values enter the Montgomery domain by one long division (`MontgomeryArithmetic.enter`).
 /// Arithmetic runs through `withArithmetic`, which lends fixed scratch space; nothing allocates
 /// inside a multiplication.
-struct MontgomeryModulus: Sendable, Hashable {
+package struct MontgomeryModulus: Sendable, Hashable {
     /// n, exactly `count` limbs, top limb non-zero.
-    let limbs: [UInt64]
+    package let limbs: [UInt64]
     /// −n⁻¹ mod 2^64.
     let n0inv: UInt64
 
-    var count: Int { limbs.count }
+    package var count: Int { limbs.count }
 
     /// `modulus` must be odd, greater than 1 and have a non-zero top limb.
-    init(_ modulus: [UInt64]) {
+    package init(_ modulus: [UInt64]) {
         precondition(modulus.count > 0 && modulus[0] & 1 == 1 && modulus.last! != 0 && modulus != [1])
         limbs = modulus
         // Newton's iteration: x·n ≡ 1 holds to 3 bits for x = n (n odd), each step doubles the bits.
@@ -23,7 +23,7 @@ struct MontgomeryModulus: Sendable, Hashable {
     }
 
     /// Runs `body` with Montgomery arithmetic modulo n and scratch space for it.
-    func withArithmetic<Result>(_ body: (MontgomeryArithmetic) -> Result) -> Result {
+    package func withArithmetic<Result>(_ body: (MontgomeryArithmetic) -> Result) -> Result {
         let count = self.count
         return limbs.withUnsafeBufferPointer { n in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * count) { scratch in
@@ -42,9 +42,9 @@ struct MontgomeryModulus: Sendable, Hashable {
 /// (product scanning: Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
 /// algorithms", IEEE Micro 1996, FIPS): each column's products are summed into a three-limb
 /// accumulator, one `mul`, `add`, `adc`, `adc` apiece, and nothing but the result is stored.
-struct MontgomeryArithmetic {
+package struct MontgomeryArithmetic {
     let n: UnsafePointer<UInt64>
-    let count: Int
+    package let count: Int
     let n0inv: UInt64
     /// 4k limbs of scratch, as two arrays of k pairs:
     /// - left[j] = (a[j], m[j]): the first operand and the reduction multipliers;
@@ -54,7 +54,7 @@ struct MontgomeryArithmetic {
     let scratch: UnsafeMutablePointer<UInt64>
 
     /// result = a·b·R⁻¹ mod n.
-    func multiply(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
+    package func multiply(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
         let k = count, left = scratch, right = scratch + 2 * k, n0 = n[0], b0 = b[0]
         for index in 0 ..< k {
             left[2 &* index] = a[index]
@@ -92,7 +92,7 @@ struct MontgomeryArithmetic {
     /// result = a²·R⁻¹ mod n: each cross product a[j]·a[i−j] (j < i−j) once, summed in a chain
     /// of its own whose low limb is added twice to its column, plus the squares a[i/2]²,
     /// interleaved with the reduction as in `multiply`.
-    func square(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
+    package func square(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
         let k = count, left = scratch, right = scratch + 2 * k, n0 = n[0]
         for index in 0 ..< k {
             left[2 &* index] = a[index]
@@ -134,7 +134,7 @@ struct MontgomeryArithmetic {
     }
 
     /// result = a·R⁻¹ mod n (leaves the Montgomery domain): a·1 reduced.
-    func reduce(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
+    package func reduce(_ result: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { one in
             let one = one.baseAddress!
             one.initialize(repeating: 0, count: count)
@@ -146,7 +146,7 @@ struct MontgomeryArithmetic {
     /// result = x·R mod n (enters the Montgomery domain) for x < n: the remainder of x·2^(64k)
     /// by one long division, Knuth TAOCP vol. 2 §4.3.1 Algorithm D (k quotient limbs, about half
     /// the work of a multiplication, and no R² to compute beforehand).
-    func enter(_ result: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>) {
+    package func enter(_ result: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>) {
         Limbs.remainder(x, count: count, shiftedByLimbs: count, modulo: n, count: count, into: result)
     }
 

@@ -36,7 +36,7 @@ extension LimbVector {
     /// branches of them (found by callgrind: one instruction more for some nonces); for secrets,
     /// use this.
     @inline(__always)
-    func subtractingInConstantTime(_ other: LimbVector, count: Int) -> (difference: LimbVector, borrowMask: UInt64) {
+    package func subtractingInConstantTime(_ other: LimbVector, count: Int) -> (difference: LimbVector, borrowMask: UInt64) {
         var borrow: UInt64 = 0
         @inline(__always) func limb(_ a: UInt64, _ b: UInt64) -> UInt64 {
             let d = a &- b &- borrow
@@ -52,7 +52,7 @@ extension LimbVector {
 
     /// All ones when the low `count` limbs are zero, by bit operations only.
     @inline(__always)
-    func isZeroMask(count: Int) -> UInt64 {
+    package func isZeroMask(count: Int) -> UInt64 {
         let s = storage
         return ConstantTimeMask.isZero(s.0 | s.1 | s.2 | s.3 | (count > 4 ? s.4 | s.5 : 0))
     }

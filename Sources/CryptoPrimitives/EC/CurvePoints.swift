@@ -1,8 +1,8 @@
 /// A point (x, y) on `Curve` in affine coordinates, Montgomery form; never the point at infinity.
-struct AffinePoint<Curve: WeierstrassCurve>: Sendable, Hashable {
-    typealias Element = MontgomeryResidue<Curve.Field>
-    var x: Element
-    var y: Element
+package struct AffinePoint<Curve: WeierstrassCurve>: Sendable, Hashable {
+    package typealias Element = MontgomeryResidue<Curve.Field>
+    package var x: Element
+    package var y: Element
 
     /// −P = (x, −y).
     @inline(__always)
@@ -16,7 +16,7 @@ struct AffinePoint<Curve: WeierstrassCurve>: Sendable, Hashable {
     }
 
     /// The base point G.
-    static var generator: AffinePoint {
+    package static var generator: AffinePoint {
         AffinePoint(x: Element(Curve.generatorX), y: Element(Curve.generatorY))
     }
 }
@@ -25,10 +25,10 @@ struct AffinePoint<Curve: WeierstrassCurve>: Sendable, Hashable {
 /// infinity. Formulas from the Explicit-Formulas Database (Bernstein, Lange: hyperelliptic.org/EFD,
 /// "g1p/auto-shortw-jacobian-3"), for a = −3. The exceptional inputs (infinity, P = Q, P = −Q)
 /// are handled by explicit checks: verification data is public, so branching on it is fine.
-struct JacobianPoint<Curve: WeierstrassCurve>: Sendable {
-    typealias Element = MontgomeryResidue<Curve.Field>
-    var x: Element
-    var y: Element
+package struct JacobianPoint<Curve: WeierstrassCurve>: Sendable {
+    package typealias Element = MontgomeryResidue<Curve.Field>
+    package var x: Element
+    package var y: Element
     var z: Element
 
     static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
@@ -116,7 +116,7 @@ struct JacobianPoint<Curve: WeierstrassCurve>: Sendable {
     }
 
     /// The affine point (X/Z², Y/Z³), or `nil` at infinity. One field inversion.
-    func affine() -> AffinePoint<Curve>? {
+    package func affine() -> AffinePoint<Curve>? {
         guard !isInfinity else { return nil }
         let zInverse = z.inverse()
         let zInverse2 = zInverse.squared()

@@ -3,7 +3,7 @@
 /// Everything it handles is public (the key, the signature, the digest), so it is not constant
 /// time: inversion modulo n by variable-time divsteps (P-256) or the binary extended Euclidean
 /// algorithm (P-384), branches on wNAF digits and on the exceptional cases of point addition.
-enum ECDSAVerification<Curve: WeierstrassCurve> {
+package enum ECDSAVerification<Curve: WeierstrassCurve> {
     typealias Scalar = MontgomeryResidue<Curve.Order>
     typealias Element = MontgomeryResidue<Curve.Field>
 
@@ -43,7 +43,7 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     }
 
     /// A big-endian magnitude as a scalar in [1, n − 1], else `nil`.
-    static func scalar(_ bytes: UnsafeRawBufferPointer) -> LimbVector? {
+    package static func scalar(_ bytes: UnsafeRawBufferPointer) -> LimbVector? {
         guard let value = LimbVector(bigEndian: bytes, count: Curve.Order.limbCount), !value.isZero,
             value.compare(Curve.Order.modulus, count: Curve.Order.limbCount) < 0
         else { return nil }
@@ -53,7 +53,7 @@ enum ECDSAVerification<Curve: WeierstrassCurve> {
     /// The leftmost `byteCount` bytes of the digest (all of a shorter one) as an integer,
     /// reduced modulo n (below 2n already, so one subtraction, kept by a mask: the signer's
     /// digests are secret enough that their time should not depend on them).
-    static func truncatedDigest(_ digest: Digest) -> LimbVector {
+    package static func truncatedDigest(_ digest: Digest) -> LimbVector {
         let count = Curve.Order.limbCount
         let value = digest.withUnsafeBytes { bytes in
             LimbVector(bigEndian: UnsafeRawBufferPointer(rebasing: bytes.prefix(Curve.byteCount)), count: count)!

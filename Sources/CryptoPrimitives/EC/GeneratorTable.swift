@@ -2,7 +2,7 @@
 /// wNAF digits of width w = `Curve.generatorWindow`. Built once per process (each curve keeps
 /// one in a `static let`): the multiples in Jacobian form, then all made affine together with a
 /// single field inversion.
-final class GeneratorTable<Curve: WeierstrassCurve>: Sendable {
+package final class GeneratorTable<Curve: WeierstrassCurve>: Sendable {
     let points: [AffinePoint<Curve>]
 
     init() {

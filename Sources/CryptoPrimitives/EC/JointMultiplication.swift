@@ -2,12 +2,12 @@
 /// Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.51 with 3.35): one chain of doublings
 /// for both scalars, each non-zero digit adding a precomputed odd multiple: from the
 /// generator's fixed affine table, or from a small Jacobian table of Q built here.
-enum JointMultiplication<Curve: WeierstrassCurve> {
-    typealias Point = JacobianPoint<Curve>
+package enum JointMultiplication<Curve: WeierstrassCurve> {
+    package typealias Point = JacobianPoint<Curve>
 
     /// u1·G + u2·Q for scalars below 2^(64·Order.limbCount) (in practice below n). Allocates
     /// nothing on the heap: digits and the table of Q live in temporary stack buffers.
-    static func multiply(generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey q: AffinePoint<Curve>) -> Point {
+    package static func multiply(generatorScalar u1: LimbVector, publicKeyScalar u2: LimbVector, publicKey q: AffinePoint<Curve>) -> Point {
         let length = Curve.scalarBitCount + 1
         let tableCount = 1 << (Curve.publicKeyWindow - 1)
         return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * length) { digits in

@@ -2,13 +2,13 @@
 /// of the P-256 fields uses the first four (the other two stay zero), of the P-384 fields all six.
 /// One fixed-size type for both curves keeps the arithmetic in one generic body, specialised per
 /// curve, with no heap allocation anywhere.
-struct LimbVector: Sendable, Hashable {
+package struct LimbVector: Sendable, Hashable {
     /// The most limbs a value holds (P-384).
     static let capacity = 6
 
     var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
-    static var zero: LimbVector { LimbVector(storage: (0, 0, 0, 0, 0, 0)) }
+    package static var zero: LimbVector { LimbVector(storage: (0, 0, 0, 0, 0, 0)) }
 
     /// Limb `index`, which must be below `capacity`. (After unrolling, the index is a constant
     /// and the access folds into a register.)
@@ -20,7 +20,7 @@ struct LimbVector: Sendable, Hashable {
 
     /// The big-endian magnitude `bytes` (any length; leading zeros allowed) in `count` limbs, or
     /// `nil` when it needs more.
-    init?(bigEndian bytes: UnsafeRawBufferPointer, count: Int) {
+    package init?(bigEndian bytes: UnsafeRawBufferPointer, count: Int) {
         precondition(count <= Self.capacity)
         var value = LimbVector.zero
         let fits = Swift.withUnsafeMutableBytes(of: &value.storage) { raw in
@@ -35,14 +35,14 @@ struct LimbVector: Sendable, Hashable {
     }
 
     /// The low `count` limbs, big-endian, into all of `bytes` (the value must fit).
-    func store(count: Int, bigEndianInto bytes: UnsafeMutableRawBufferPointer) {
+    package func store(count: Int, bigEndianInto bytes: UnsafeMutableRawBufferPointer) {
         Swift.withUnsafeBytes(of: storage) { raw in
             Limbs.store(raw.baseAddress!.assumingMemoryBound(to: UInt64.self), count: count, bigEndianInto: bytes)
         }
     }
 
     /// True when every limb is zero.
-    var isZero: Bool {
+    package var isZero: Bool {
         storage.0 | storage.1 | storage.2 | storage.3 | storage.4 | storage.5 == 0
     }
 
@@ -103,7 +103,7 @@ struct LimbVector: Sendable, Hashable {
 
     /// `self − other` over `count` (4 or 6) limbs and the borrow out (0 or 1).
     @inline(__always)
-    func subtracting(_ other: LimbVector, count: Int) -> (difference: LimbVector, borrow: UInt64) {
+    package func subtracting(_ other: LimbVector, count: Int) -> (difference: LimbVector, borrow: UInt64) {
         var difference = storage, borrow: UInt64 = 0
         Self.subtractWithBorrow(&difference.0, other.storage.0, &borrow)
         Self.subtractWithBorrow(&difference.1, other.storage.1, &borrow)
@@ -145,12 +145,12 @@ struct LimbVector: Sendable, Hashable {
         limb = d2
     }
 
-    static func == (a: LimbVector, b: LimbVector) -> Bool {
+    package static func == (a: LimbVector, b: LimbVector) -> Bool {
         a.storage.0 == b.storage.0 && a.storage.1 == b.storage.1 && a.storage.2 == b.storage.2
             && a.storage.3 == b.storage.3 && a.storage.4 == b.storage.4 && a.storage.5 == b.storage.5
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         Swift.withUnsafeBytes(of: storage) { hasher.combine(bytes: $0) }
     }
 }

@@ -39,7 +39,11 @@ public struct P256SigningKey: Sendable, CustomStringConvertible, CustomDebugStri
     }
 
     /// The 32-byte big-endian private scalar d (to write the key elsewhere; handle with care).
-    public var rawRepresentation: [UInt8] { DeterministicNonce<P256>.octets(scalar) }
+    public var rawRepresentation: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeMutableBytes { scalar.store(count: 4, bigEndianInto: $0) }
+        return bytes
+    }
 
     /// The IEEE P1363 signature r ‖ s (64 bytes, what JWS carries) of an already computed
     /// digest, with the RFC 6979 nonce: the same key and digest always give the same signature.

@@ -1,7 +1,7 @@
 /// A fixed prime modulus m (a curve's field prime p or group order n) and its Montgomery
 /// constants, R = 2^(64·limbCount). Conformers return literals, so arithmetic specialised for
 /// one folds the modulus into the code and unrolls every loop over its limbs.
-protocol PrimeModulus {
+package protocol PrimeModulus {
     /// Limbs per value: 4 for P-256, 6 for P-384.
     static var limbCount: Int { get }
     /// m, little-endian limbs.
@@ -16,20 +16,20 @@ protocol PrimeModulus {
 /// that equal residues have equal limbs.
 ///
 /// Verification handles public data only (the key, the signature, the digest), so nothing here
-/// is constant time; the few data-dependent branches are commented. (Test signing uses the same
-/// code; it signs with throwaway keys.)
-struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
+/// is constant time; the few data-dependent branches are commented. (ReceiptTestSupport's test
+/// signer uses the same code, `package` for it; it signs with throwaway keys.)
+package struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     /// a·R mod m.
-    var montgomery: LimbVector
+    package var montgomery: LimbVector
 
     @inline(__always)
-    init(montgomery: LimbVector) {
+    package init(montgomery: LimbVector) {
         self.montgomery = montgomery
     }
 
     /// The residue of `value` (< m): value·R² ·R⁻¹.
     @inline(__always)
-    init(_ value: LimbVector) {
+    package init(_ value: LimbVector) {
         self = MontgomeryResidue(montgomery: value) * MontgomeryResidue(montgomery: Modulus.rSquared)
     }
 
@@ -43,7 +43,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     }
 
     /// The plain value, a·R·R⁻¹.
-    var value: LimbVector {
+    package var value: LimbVector {
         var one = LimbVector.zero
         one[0] = 1
         return (self * Self(montgomery: one)).montgomery
@@ -60,7 +60,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     #else
         @inline(__always)
     #endif
-    static func * (a: Self, b: Self) -> Self {
+    package static func * (a: Self, b: Self) -> Self {
         let x = a.montgomery.storage, y = b.montgomery.storage
         var t = LimbVector.zero.storage
         var top: UInt64 = 0   // t[k]
@@ -211,7 +211,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
 
     /// a + b mod m.
     @inline(__always)
-    static func + (a: Self, b: Self) -> Self {
+    package static func + (a: Self, b: Self) -> Self {
         let (sum, carry) = a.montgomery.adding(b.montgomery, count: Modulus.limbCount)
         return Self(montgomery: reduced(sum, carry: carry))
     }
@@ -248,7 +248,7 @@ struct MontgomeryResidue<Modulus: PrimeModulus>: Sendable, Hashable {
     /// cheaper than the some 64k multiplications of Fermat's a^(m−2). Variable time (branches on
     /// the value), which suits public data only: verification inverts s, affine conversion
     /// inverts Z; test signing is not secret-safe anyway.
-    func inverse() -> Self {
+    package func inverse() -> Self {
         let a = value
         guard !a.isZero else { return .zero }
         return Self(Self.plainInverse(a))

@@ -1,5 +1,6 @@
-/// EMSA-PKCS1-v1_5 encoding (RFC 8017 §9.2), shared by verification and test signing.
-enum PKCS1 {
+/// EMSA-PKCS1-v1_5 encoding (RFC 8017 §9.2), shared by verification and the test signer
+/// (ReceiptTestSupport's `RSAPrivateKey`, hence `package`).
+package enum PKCS1 {
     /// DER of `DigestInfo ::= SEQUENCE { AlgorithmIdentifier { oid, NULL }, OCTET STRING (length) }`
     /// up to the hash bytes: RFC 8017 §9.2, note 1 (the one encoding, with the NULL parameters).
     static func digestInfoPrefix(_ algorithm: HashAlgorithm) -> [UInt8] {
@@ -29,7 +30,7 @@ enum PKCS1 {
     /// Writes EM = 0x00 ‖ 0x01 ‖ PS (0xff…, at least 8) ‖ 0x00 ‖ DigestInfo ‖ hash into all of
     /// `output` (emLen = its count). Returns `false` when the digest length does not match the
     /// algorithm or emLen < tLen + 11 (RFC 8017 §9.2 step 3).
-    static func encode(_ digest: Digest, _ algorithm: HashAlgorithm, into output: UnsafeMutableRawBufferPointer) -> Bool {
+    package static func encode(_ digest: Digest, _ algorithm: HashAlgorithm, into output: UnsafeMutableRawBufferPointer) -> Bool {
         guard digest.count == algorithm.digestByteCount else { return false }
         let prefix = digestInfoPrefix(algorithm)
         let infoLength = prefix.count + digest.count

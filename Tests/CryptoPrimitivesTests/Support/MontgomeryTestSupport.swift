@@ -1,4 +1,5 @@
 @testable import CryptoPrimitives
+import ReceiptTestSupport
 
 /// The big-integer internals on little-endian limb arrays, for the package's tests (to check them
 /// against a plain reference), reached through `@testable import`: test code, not part of the

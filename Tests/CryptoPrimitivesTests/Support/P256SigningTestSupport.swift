@@ -1,4 +1,5 @@
 @testable import CryptoPrimitives
+import ReceiptTestSupport
 
 /// The constant-time signer's parts on plain arrays, for the package's tests.
 extension ECArithmeticTestSupport {

@@ -60,7 +60,7 @@ struct VerifiedReceipt: Sendable {
         }
         subscriptionOriginalIDs = originals.sorted()
         record = ReceiptRecord(
-            sha256: ReceiptVerifier.sha256(Array(receipt.payloadStorage[receipt.payloadRange])), bytes: bytes,
+            sha256: ReceiptVerifier.sha256(Array(receipt.payload)), bytes: bytes,
             bundleID: receipt.bundleIdentifier,
             environment: receipt.environment.verifyReceiptName,
             createdMilliseconds: receipt.creationDate.millisecondsSince1970, transactions: transactions)

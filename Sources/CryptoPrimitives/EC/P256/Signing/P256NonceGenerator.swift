@@ -1,8 +1,9 @@
 /// RFC 6979 §3.2's nonces for P-256 with SHA-256 (HMAC_DRBG seeded with the private key and the
-/// digest; §3.6's additional data k′ after them), as `DeterministicNonce` computes them, without
-/// allocating: the HMAC keys' padded blocks are hashed once per key (`HMACSHA256Key`), V and K
-/// are inline digests, and step h.3's update of K and V is made only when a second candidate is
-/// asked for. qlen = hlen = 256, so one V is one candidate (bits2int of 32 bytes).
+/// digest; §3.6's additional data k′ after them), as ReceiptTestSupport's `DeterministicNonce`
+/// computes them (the tests compare the two), without allocating: the HMAC keys' padded blocks
+/// are hashed once per key (`HMACSHA256Key`), V and K are inline digests, and step h.3's update
+/// of K and V is made only when a second candidate is asked for. qlen = hlen = 256, so one V is
+/// one candidate (bits2int of 32 bytes).
 ///
 /// Time: SHA-256 runs the same code for any key and message of a given length; a candidate's
 /// range check is masked and only its answer is branched on (refused with probability below

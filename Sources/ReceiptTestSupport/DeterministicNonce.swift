@@ -1,5 +1,8 @@
+import CryptoPrimitives
+
 /// The deterministic nonces of RFC 6979 §3.2 (HMAC_DRBG seeded with the private key and the
-/// message hash), for test signing and the constant-time P-256 signer. The order's bit length
+/// message hash), for the variable-time test signer (`ECDSAPrivateKey`), and the reference the
+/// tests compare CryptoPrimitives' constant-time `P256NonceGenerator` with. The order's bit length
 /// (256, 384) is a multiple of 8, so bits2int is "the leftmost qlen/8 bytes" and int2octets
 /// "rlen = qlen/8 bytes, big-endian".
 ///
@@ -7,7 +10,7 @@
 /// check of a candidate is masked and only its answer is branched on. A candidate is refused
 /// with probability below 2^−32 on P-256 (n > 2^256 − 2^224), and the refusal reveals nothing
 /// but that a discarded value was out of range.
-struct DeterministicNonce<Curve: WeierstrassCurve> {
+package struct DeterministicNonce<Curve: WeierstrassCurve> {
     private let hash: HashAlgorithm
     private var key: [UInt8]
     private var v: [UInt8]
@@ -15,7 +18,7 @@ struct DeterministicNonce<Curve: WeierstrassCurve> {
     /// Steps a–f: `privateKey` is x (in [1, n − 1]); `digest` is h1 = H(m). `additionalData`
     /// k′ follows them in the seed of steps d and f (RFC 6979 §3.6: fresh randomness there hedges
     /// against faults and a broken hash, and an empty k′ is plain §3.2).
-    init(privateKey: LimbVector, digest: Digest, hash: HashAlgorithm, additionalData: [UInt8] = []) {
+    package init(privateKey: LimbVector, digest: Digest, hash: HashAlgorithm, additionalData: [UInt8] = []) {
         self.hash = hash
         // int2octets(x) ‖ bits2octets(h1) ‖ k′
         let seed = Self.octets(privateKey) + Self.octets(ECDSAVerification<Curve>.truncatedDigest(digest)) + additionalData
@@ -29,7 +32,7 @@ struct DeterministicNonce<Curve: WeierstrassCurve> {
 
     /// Step h: the next candidate k in [1, n − 1] (each call after the first starts with the
     /// K, V update of step h.3, as the RFC says to do when a k is refused).
-    mutating func next() -> LimbVector {
+    package mutating func next() -> LimbVector {
         while true {
             var t: [UInt8] = []
             while t.count < Curve.byteCount {
@@ -57,7 +60,7 @@ struct DeterministicNonce<Curve: WeierstrassCurve> {
     }
 
     /// int2octets: `Curve.byteCount` bytes, big-endian.
-    static func octets(_ value: LimbVector) -> [UInt8] {
+    package static func octets(_ value: LimbVector) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: Curve.byteCount)
         bytes.withUnsafeMutableBytes { value.store(count: Curve.Order.limbCount, bigEndianInto: $0) }
         return bytes

@@ -1,5 +1,8 @@
+import CryptoPrimitives
+
 /// HMAC (RFC 2104, FIPS 198-1) over a hash chosen at run time: H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m)).
-/// Test support (`package` access) for RFC 6979 nonces; not part of the public API.
+/// Test support (`package` access) for RFC 6979 nonces (`DeterministicNonce`); the constant-time
+/// P-256 signer has its own (`HMACSHA256Key` in CryptoPrimitives).
 package enum HMAC {
     /// The MAC of `message` under `key`. Keys longer than the block are hashed first (RFC 2104 §2).
     package static func authenticationCode(for message: [UInt8], key: [UInt8], algorithm: HashAlgorithm) -> Digest {
