@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "AppReceiptTests", dependencies: ["AppReceipt", "PKCS7", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "LegacyReceiptTests", dependencies: ["LegacyReceipt", "AppReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "ReceiptToolTests", dependencies: ["receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "X509Certificates", "CryptoPrimitives", "ReceiptTestSupport", "TestHelpers"]),
-        .testTarget(name: "VerifyCommandCoreTests", dependencies: ["VerifyCommandCore", "TestHelpers"]),
+        .testTarget(name: "VerifyCommandCoreTests", dependencies: ["VerifyCommandCore", "X509Certificates", "ReceiptTestSupport", "TestHelpers"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "receipt", "AppReceipt", "AppStoreJWS", "LegacyReceipt", "PKCS7", "X509Certificates", "DER", "ReceiptTestSupport", "TestHelpers"]),
         // The code of the DocC articles (Sources/*/*.docc), verbatim, run against synthetic data;
         // a test checks that every ```swift block of an article is in Tests/DocumentationTests/Articles.

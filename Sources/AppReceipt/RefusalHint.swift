@@ -6,46 +6,48 @@ import X509Certificates
 public enum RefusalHint: Sendable {
     /// The line for a refused receipt: `not valid: REASON`, then `; HINT` when there is one.
     /// With the `policy` it was verified under, a chain that ends at the wrong root says which
-    /// anchors were in use (`TrustExplanation`); `audience` chooses whose switches the advice names.
+    /// anchors were in use (`TrustExplanation`); `switches` are the program's own, which the advice
+    /// names (the `receipt` tool's, receipt-server's).
     public static func message(
         _ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
-        audience: HintAudience = .commandLine
+        switches: HintSwitches
     ) -> String {
-        message(error, judgedNow: time.isNow, policy: policy, audience: audience)
+        message(error, judgedNow: time.isNow, policy: policy, switches: switches)
     }
 
     /// The advice for `error` judged at `time` under `policy`, if any.
     public static func hint(
         _ error: ReceiptValidationError, time: ValidationTime, policy: TrustPolicy? = nil,
-        audience: HintAudience = .commandLine
+        switches: HintSwitches
     ) -> String? {
-        hint(error, judgedNow: time.isNow, policy: policy, audience: audience)
+        hint(error, judgedNow: time.isNow, policy: policy, switches: switches)
     }
 
     /// The line for a refused receipt, `judgedNow` saying whether it was judged at the current
     /// time (a Foundation-free program gives the current time as `.millisecondsSince1970`).
     public static func message(
         _ error: ReceiptValidationError, judgedNow: Bool, policy: TrustPolicy? = nil,
-        audience: HintAudience = .commandLine
+        switches: HintSwitches
     ) -> String {
-        guard let hint = hint(error, judgedNow: judgedNow, policy: policy, audience: audience) else { return "not valid: \(error)" }
+        guard let hint = hint(error, judgedNow: judgedNow, policy: policy, switches: switches) else { return "not valid: \(error)" }
         return "not valid: \(error); \(hint)"
     }
 
     /// The advice for `error`, judged at the current time or not, under `policy`, if any.
     public static func hint(
         _ error: ReceiptValidationError, judgedNow: Bool, policy: TrustPolicy? = nil,
-        audience: HintAudience = .commandLine
+        switches: HintSwitches
     ) -> String? {
         guard case .untrusted(let reason) = error else { return nil }
         switch reason {
         case .untrustedOrigin(let origin, _, _):
-            return origin.hint(for: "receipt", audience: audience)
+            return origin.hint(for: "receipt", switches: switches)
         case .expired where judgedNow, .notYetValid where judgedNow:
-            return
-                "Apple's signing certificates expire while their receipts stay valid: --at receipt (the default) judges them at the receipt's creation date"
-        case .notTrusted(let fingerprint):
-            return policy.map { TrustExplanation.notTrustedHint(fingerprint: fingerprint, policy: $0, audience: audience) }
+            return switches.judgeAtCreation.map {
+                "Apple's signing certificates expire while their receipts stay valid: \($0) judges them at the receipt's creation date"
+            }
+        case .notTrusted(let certificate):
+            return policy.map { TrustExplanation.notTrustedHint(certificate: certificate, policy: $0, switches: switches) }
         default:
             return nil
         }

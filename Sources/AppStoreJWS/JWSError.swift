@@ -46,12 +46,13 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
     /// `x5c` does not hold the number of certificates the policy requires (App Store: leaf,
     /// intermediate, root).
     case unexpectedChainLength(expected: Int, found: Int)
-    /// The last `x5c` certificate is not byte for byte one of the policy's anchors.
-    case rootNotTrusted(fingerprint: String)
+    /// The last `x5c` certificate is not byte for byte one of the policy's anchors;
+    /// `certificate.fingerprint` is its SHA-256.
+    case rootNotTrusted(certificate: EncodedCertificate)
     /// The signing certificate's key is not an ECDSA P-256 key (ES256, RFC 7518 §3.4).
-    case signingKeyNotP256(subject: String)
+    case signingKeyNotP256(subject: CertificateName)
     /// The signature does not verify with the signing certificate's key.
-    case signatureInvalid(subject: String)
+    case signatureInvalid(subject: CertificateName)
     /// No validation time: the payload has no `signedDate` (or, for an app transaction,
     /// `receiptCreationDate`) and the caller gave none.
     case missingSignedDate
@@ -129,7 +130,7 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
         case .unsupportedCriticalHeader: "header lists critical extensions (crit) this verifier does not process"
         case .missingCertificateChain: "header has no x5c certificate chain"
         case .unexpectedChainLength(let expected, let found): "x5c holds \(found) certificate(s), the policy requires \(expected)"
-        case .rootNotTrusted(let fingerprint): "not trusted: x5c ends at certificate SHA-256 \(fingerprint)"
+        case .rootNotTrusted(let certificate): "not trusted: x5c ends at certificate SHA-256 \(certificate.fingerprint)"
         case .signingKeyNotP256(let subject): "signing key is not ECDSA P-256 (\(subject))"
         case .signatureInvalid(let subject): "signature invalid (\(subject))"
         case .missingSignedDate: "payload has no signedDate: give a validation time"
@@ -147,30 +148,26 @@ public indirect enum JWSError: Error, Sendable, Hashable, CustomStringConvertibl
 extension JWSError {
     /// The line a person reads for a refused token: `malformed signed data: REASON`, or
     /// `not valid: REASON` with, for data from the other world than the policy's, the advice
-    /// `SignerOrigin.hint(for:)` gives (the `receipt` tool's stderr line; the inspector page's text).
-    public var refusalMessage: String {
-        refusalMessage(policy: nil)
-    }
-
-    /// The line a person reads for a refused token, as `refusalMessage`; with the `policy` it was
-    /// verified under, a last certificate that is no anchor says which anchors were in use
-    /// (`TrustExplanation`), and the advice names `audience`'s switches.
-    public func refusalMessage(policy: TrustPolicy?, audience: HintAudience = .commandLine) -> String {
+    /// `SignerOrigin.hint(for:switches:)` gives (the `receipt` tool's stderr line; the inspector
+    /// page's text). With the `policy` it was verified under, a last certificate that is no
+    /// anchor says which anchors were in use (`TrustExplanation`). `switches` are the program's
+    /// own, which the advice names.
+    public func refusalMessage(policy: TrustPolicy?, switches: HintSwitches) -> String {
         switch category {
         case .malformed: return "malformed signed data: \(self)"
         case .notAuthentic, .unexpectedValue, .revocationUnavailable:
-            if case .untrustedOrigin(let origin, _, _) = self { return "not valid: \(self); \(origin.hint(for: "token", audience: audience))" }
-            if let policy, let fingerprint = untrustedRootFingerprint {
-                return "not valid: \(self); \(TrustExplanation.notTrustedHint(fingerprint: fingerprint, policy: policy, audience: audience))"
+            if case .untrustedOrigin(let origin, _, _) = self { return "not valid: \(self); \(origin.hint(for: "token", switches: switches))" }
+            if let policy, let certificate = untrustedRoot {
+                return "not valid: \(self); \(TrustExplanation.notTrustedHint(certificate: certificate, policy: policy, switches: switches))"
             }
             return "not valid: \(self)"
         }
     }
 
-    /// The SHA-256 of the certificate a refused chain ended at, when that was the refusal.
-    var untrustedRootFingerprint: String? {
+    /// The certificate a refused chain ended at, when that was the refusal.
+    var untrustedRoot: EncodedCertificate? {
         switch self {
-        case .rootNotTrusted(let fingerprint), .untrusted(.notTrusted(let fingerprint)): return fingerprint
+        case .rootNotTrusted(let certificate), .untrusted(.notTrusted(let certificate)): return certificate
         default: return nil
         }
     }

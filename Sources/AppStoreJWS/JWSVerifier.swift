@@ -132,7 +132,7 @@ public struct JWSVerifier: Sendable {
             throw .revocation(error)
         }
         for (certificate, status) in zip(chain, statuses) where status == .unknown {
-            throw .revocation(.unknownCertificate(subject: certificate.subjectDescription))
+            throw .revocation(.unknownCertificate(subject: certificate.subjectName))
         }
     }
 
@@ -148,13 +148,13 @@ public struct JWSVerifier: Sendable {
             do {
                 key = try signer.ecdsaPublicKey()
             } catch {
-                throw .signingKeyNotP256(subject: signer.subjectDescription)
+                throw .signingKeyNotP256(subject: signer.subjectName)
             }
         }
-        guard key.curve == .p256 else { throw .signingKeyNotP256(subject: signer.subjectDescription) }
+        guard key.curve == .p256 else { throw .signingKeyNotP256(subject: signer.subjectName) }
         let digest = signingInputDigest(of: jws)
         guard key.isValidSignature(rawRepresentation: jws.signature, digest: digest) else {
-            throw .signatureInvalid(subject: signer.subjectDescription)
+            throw .signatureInvalid(subject: signer.subjectName)
         }
         return key
     }

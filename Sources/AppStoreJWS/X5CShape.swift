@@ -16,7 +16,7 @@ enum X5CShape {
             throw .unexpectedChainLength(expected: intermediates + 2, found: x5c.count)
         }
         let root = x5c[x5c.count - 1]
-        guard x5c.count >= 2, policy.isAnchor(root) else { throw .rootNotTrusted(fingerprint: root.fingerprint.description) }
+        guard x5c.count >= 2, policy.isAnchor(root) else { throw .rootNotTrusted(certificate: EncodedCertificate(root)) }
     }
 
     /// After the path is built: it is the `x5c` chain itself, in order, with nothing left over.

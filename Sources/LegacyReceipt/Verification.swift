@@ -59,14 +59,14 @@ extension TransactionReceipt {
             for intermediate in policy.intermediates { try chainPolicy.keyRules.check(intermediate) }
             let issuers = policy.intermediates + chainPolicy.anchors.map { $0.certificate }
             guard issuers.contains(where: { $0.subject == signer.issuer }) else {
-                throw .issuerNotPresent(subject: signer.subjectDescription)
+                throw .issuerNotPresent(subject: signer.subjectName)
             }
             try budget.spend()
             let key: RSAPublicKey
             do {
                 key = try signer.rsaPublicKey()
             } catch {
-                throw .invalidPublicKey(subject: signer.subjectDescription)
+                throw .invalidPublicKey(subject: signer.subjectName)
             }
             let message = signedBytes
             if !key.isValidSignature(signature.signature, digest: SHA1.hash(message), algorithm: .sha1) {
@@ -74,7 +74,7 @@ extension TransactionReceipt {
                 if key.isValidSignature(signature.signature, digest: SHA256.hash(message), algorithm: .sha256) {
                     otherHash = .sha256
                 }
-                throw .signatureInvalid(subject: signer.subjectDescription)
+                throw .signatureInvalid(subject: signer.subjectName)
             }
             var builder = ChainBuilder(
                 policy: chainPolicy, time: seconds, embedded: policy.intermediates,

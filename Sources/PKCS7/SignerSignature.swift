@@ -57,6 +57,6 @@ enum SignerSignature {
                     hash: hash, family: signer.signatureAlgorithm.keyFamily)
             }
         }.get()
-        guard valid else { throw .signatureInvalid(subject: certificate.subjectDescription) }
+        guard valid else { throw .signatureInvalid(subject: certificate.subjectName) }
     }
 }

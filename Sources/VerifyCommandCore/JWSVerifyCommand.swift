@@ -67,7 +67,9 @@ package enum JWSVerifyCommand {
 
     /// The tool's failure for a token's error: malformed (2) or not valid (1), with its refusal line.
     package static func failure(_ error: JWSError, policy: TrustPolicy? = nil) -> ToolFailure {
-        ToolFailure(status: error.category == .malformed ? .malformed : .verificationFailed, message: error.refusalMessage(policy: policy))
+        ToolFailure(
+            status: error.category == .malformed ? .malformed : .verificationFailed,
+            message: error.refusalMessage(policy: policy, switches: .receiptTool))
     }
 }
 

@@ -53,7 +53,8 @@ package enum VerifyCommand {
         } catch {
             // Embedded certificates are parsed (and a malformed one refused, exit 2) by decoding.
             if json { output.write(ReceiptJSON.failure(.notAuthenticated) + "\n") }
-            throw ToolFailure(status: .verificationFailed, message: RefusalHint.message(error, judgedNow: at == "now", policy: policy))
+            throw ToolFailure(
+                status: .verificationFailed, message: RefusalHint.message(error, judgedNow: at == "now", policy: policy, switches: .receiptTool))
         }
     }
 

@@ -143,10 +143,14 @@ extension Certificate {
     /// subjectPublicKeyInfo DER.
     public var publicKeyInfo: ArraySlice<UInt8> { storage[publicKeyInfoRange] }
 
-    /// The subject as display text.
-    public var subjectDescription: String { DistinguishedName.describe(subject) }
-    /// The issuer as display text.
-    public var issuerDescription: String { DistinguishedName.describe(issuer) }
+    /// The subject Name, for errors: its bytes, no text until asked (`CertificateName`).
+    public var subjectName: CertificateName { CertificateName(der: subject) }
+    /// The issuer Name, for errors: its bytes, no text until asked (`CertificateName`).
+    public var issuerName: CertificateName { CertificateName(der: issuer) }
+    /// The subject as display text (`subjectName.description`).
+    public var subjectDescription: String { subjectName.description }
+    /// The issuer as display text (`issuerName.description`).
+    public var issuerDescription: String { issuerName.description }
 
     /// True when issuer and subject are the same name (RFC 5280 §6.1: self-issued).
     public var isSelfIssued: Bool { issuer == subject }

@@ -36,7 +36,7 @@ extension Certificate {
                 return try ecdsaPublicKey().isValidSignature(derEncoded: signature, digest: digest)
             }
         } catch {
-            throw .invalidPublicKey(subject: subjectDescription)
+            throw .invalidPublicKey(subject: subjectName)
         }
     }
 }

@@ -53,7 +53,7 @@ package struct ChainBuilder {
             try checkValidity(leaf, depth: 1)
             try checkCriticalExtensions(leaf, depth: 1)
             if let usage = leaf.extensions.keyUsage, !usage.contains(.digitalSignature) {
-                throw Failure(error: .missingKeyUsage(subject: leaf.subjectDescription, required: .digitalSignature), depth: 1)
+                throw Failure(error: .missingKeyUsage(subject: leaf.subjectName, required: .digitalSignature), depth: 1)
             }
             // The signer may itself be an anchor (Xcode's StoreKit certificate signs directly).
             if policy.isAnchor(leaf) {
@@ -101,13 +101,13 @@ package struct ChainBuilder {
         // certificates are not followed): a self-made "Apple Root CA" lands here. Its failure
         // ranks with the failed anchor checks above it (same depth, higher rank).
         if child.isSelfIssued {
-            try consider(Failure(error: .notTrusted(fingerprint: child.fingerprint.description), depth: path.count + 1))
+            try consider(Failure(error: .notTrusted(certificate: EncodedCertificate(child)), depth: path.count + 1))
             throw best!
         }
         for candidate in intermediates where Self.mayHaveIssued(candidate, child) {
             candidates += 1
             if path.contains(where: { $0.subject == candidate.subject && $0.publicKeyInfo == candidate.publicKeyInfo }) {
-                try consider(Failure(error: .certificateLoop(subject: candidate.subjectDescription), depth: path.count))
+                try consider(Failure(error: .certificateLoop(subject: candidate.subjectName), depth: path.count))
                 continue
             }
             guard path.count - 1 < Self.maxIntermediates else {
@@ -122,7 +122,7 @@ package struct ChainBuilder {
             }
         }
         if candidates == 0 {
-            try consider(Failure(error: .chainIncomplete(subject: child.subjectDescription), depth: path.count))
+            try consider(Failure(error: .chainIncomplete(subject: child.subjectName), depth: path.count))
         }
         throw best!
     }
@@ -146,16 +146,16 @@ package struct ChainBuilder {
         // RFC 5280 §4.2.1.9: only CAs issue; §4.2.1.3: keyCertSign when keyUsage is present.
         let constraints = issuer.extensions.basicConstraints
         guard constraints?.isCA == true || (isAnchor && issuer.version == 1) else {
-            throw Failure(error: .notCA(subject: issuer.subjectDescription), depth: depth)
+            throw Failure(error: .notCA(subject: issuer.subjectName), depth: depth)
         }
         if let usage = issuer.extensions.keyUsage, !usage.contains(.keyCertSign) {
-            throw Failure(error: .missingKeyUsage(subject: issuer.subjectDescription, required: .keyCertSign), depth: depth)
+            throw Failure(error: .missingKeyUsage(subject: issuer.subjectName, required: .keyCertSign), depth: depth)
         }
         // pathLenConstraint counts the non-self-issued intermediates below this CA (§6.1.4 l–m).
         if let limit = constraints?.pathLength {
             let below = path.dropFirst().filter { !$0.isSelfIssued }.count
             if below > limit {
-                throw Failure(error: .pathLengthConstraintExceeded(subject: issuer.subjectDescription), depth: depth)
+                throw Failure(error: .pathLengthConstraintExceeded(subject: issuer.subjectName), depth: depth)
             }
         }
         try checkValidity(issuer, depth: depth)
@@ -164,10 +164,10 @@ package struct ChainBuilder {
 
     private func checkValidity(_ certificate: Certificate, depth: Int) throws(Failure) {
         if time > certificate.notAfter {
-            throw Failure(error: .expired(subject: certificate.subjectDescription, notAfter: certificate.notAfter, at: time), depth: depth)
+            throw Failure(error: .expired(subject: certificate.subjectName, notAfter: certificate.notAfter, at: time), depth: depth)
         }
         if time < certificate.notBefore {
-            throw Failure(error: .notYetValid(subject: certificate.subjectDescription, notBefore: certificate.notBefore, at: time), depth: depth)
+            throw Failure(error: .notYetValid(subject: certificate.subjectName, notBefore: certificate.notBefore, at: time), depth: depth)
         }
     }
 
@@ -176,10 +176,10 @@ package struct ChainBuilder {
     private func checkCriticalExtensions(_ certificate: Certificate, depth: Int) throws(Failure) {
         for oid in certificate.extensions.unhandledCritical {
             guard let claim = policy.claimedCriticalExtensions.first(where: { $0.oid == oid }) else {
-                throw Failure(error: .unhandledCriticalExtension(subject: certificate.subjectDescription, oid: oid), depth: depth)
+                throw Failure(error: .unhandledCriticalExtension(subject: certificate.subjectName, oid: oid), depth: depth)
             }
             guard claim.accepts(certificate) else {
-                throw Failure(error: .extensionNotAccepted(subject: certificate.subjectDescription, oid: oid), depth: depth)
+                throw Failure(error: .extensionNotAccepted(subject: certificate.subjectName, oid: oid), depth: depth)
             }
         }
     }
@@ -209,7 +209,7 @@ package struct ChainBuilder {
         } catch {
             throw Failure(error: error, depth: depth)
         }
-        guard valid else { throw Failure(error: .signatureInvalid(subject: child.subjectDescription), depth: depth) }
+        guard valid else { throw Failure(error: .signatureInvalid(subject: child.subjectName), depth: depth) }
         if linkStore != nil { verifiedLinks.append(link) }
     }
 
@@ -222,14 +222,14 @@ package struct ChainBuilder {
             throw Failure(error: .unexpectedChainLength(expectedIntermediates: required, found: intermediates.count), depth: depth)
         }
         for oid in policy.leafRequiredPolicies where !(leaf.extensions.policies?.contains(oid) ?? false) {
-            throw Failure(error: .missingCertificatePolicy(subject: leaf.subjectDescription, oid: oid), depth: depth)
+            throw Failure(error: .missingCertificatePolicy(subject: leaf.subjectName, oid: oid), depth: depth)
         }
         for oid in policy.leafRequiredExtensions where !leaf.extensions.contains(oid) {
-            throw Failure(error: .missingAppleExtension(subject: leaf.subjectDescription, oid: oid), depth: depth)
+            throw Failure(error: .missingAppleExtension(subject: leaf.subjectName, oid: oid), depth: depth)
         }
         for intermediate in intermediates {
             for oid in policy.intermediateRequiredExtensions where !intermediate.extensions.contains(oid) {
-                throw Failure(error: .missingAppleExtension(subject: intermediate.subjectDescription, oid: oid), depth: depth)
+                throw Failure(error: .missingAppleExtension(subject: intermediate.subjectName, oid: oid), depth: depth)
             }
         }
     }

@@ -8,7 +8,7 @@ package enum MessageCertificates {
         for certificate in certificates {
             try policy.keyRules.check(certificate)
             if policy.requiresKnownIssuers, !certificate.isSelfIssued, !hasIssuer(certificate, among: certificates, policy) {
-                throw .issuerNotPresent(subject: certificate.subjectDescription)
+                throw .issuerNotPresent(subject: certificate.subjectName)
             }
         }
     }

@@ -9,7 +9,7 @@ public enum OCSPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// responseStatus is not `successful` (`tryLater` and `internalError` are worth retrying).
     case unsuccessfulResponse(OCSPResponseStatus)
     /// The certificate does not name the given issuer (its issuer field is not the issuer's subject).
-    case issuerMismatch(subject: String)
+    case issuerMismatch(subject: CertificateName)
     /// No SingleResponse carries the CertID of the certificate asked about (hash algorithm,
     /// issuer name and key hashes, serial number).
     case certificateNotInResponse
@@ -17,9 +17,9 @@ public enum OCSPError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedSignatureAlgorithm
     /// The signature over tbsResponseData does not verify with the responder's key; `subject`
     /// is the responder certificate's.
-    case signatureInvalid(subject: String)
+    case signatureInvalid(subject: CertificateName)
     /// The responder's key is unusable or of another family than the signature algorithm.
-    case invalidPublicKey(subject: String)
+    case invalidPublicKey(subject: CertificateName)
     /// The signer is not authorised to answer for the issuer's certificates (RFC 6960 §4.2.2.2).
     case responderNotAuthorized(ResponderRefusal)
     /// thisUpdate lies in the future, beyond the verifier's leeway (RFC 6960 §3.2 item 5).
@@ -38,17 +38,17 @@ public enum OCSPError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The responderID names neither the issuer nor a certificate the response carries.
         case responderNotFound
         /// The responder certificate's issuer is not the certificate's issuer (by name).
-        case notIssuedByIssuer(subject: String)
+        case notIssuedByIssuer(subject: CertificateName)
         /// The issuer's signature on the responder certificate does not verify.
-        case issuerSignatureInvalid(subject: String)
+        case issuerSignatureInvalid(subject: CertificateName)
         /// The responder certificate's extendedKeyUsage lacks id-kp-OCSPSigning (or is absent).
-        case missingOCSPSigning(subject: String)
+        case missingOCSPSigning(subject: CertificateName)
         /// The responder certificate's keyUsage is present without digitalSignature (RFC 5280 §4.2.1.3).
-        case missingDigitalSignature(subject: String)
+        case missingDigitalSignature(subject: CertificateName)
         /// The responder certificate is not valid at the validation time.
-        case notValid(subject: String, notBefore: Int64, notAfter: Int64, at: Int64)
+        case notValid(subject: CertificateName, notBefore: Int64, notAfter: Int64, at: Int64)
         /// The responder certificate carries a critical extension this verifier does not process.
-        case unhandledCriticalExtension(subject: String, oid: ASN1ObjectIdentifier)
+        case unhandledCriticalExtension(subject: CertificateName, oid: ASN1ObjectIdentifier)
 
         public var description: String {
             switch self {

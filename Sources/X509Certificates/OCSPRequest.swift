@@ -29,7 +29,7 @@ public struct OCSPCertID: Sendable, Hashable {
     /// has clients use SHA-1; RFC 5019 §2.1.1 likewise). Throws `issuerMismatch` unless
     /// `issuer`'s subject is the certificate's issuer name, byte for byte.
     public init(certificate: Certificate, issuer: Certificate, hashAlgorithm: HashAlgorithm = .sha1) throws(OCSPError) {
-        guard certificate.issuer == issuer.subject else { throw .issuerMismatch(subject: certificate.subjectDescription) }
+        guard certificate.issuer == issuer.subject else { throw .issuerMismatch(subject: certificate.subjectName) }
         self.hashAlgorithm = hashAlgorithm
         issuerNameHash = Array(Self.hash(hashAlgorithm, issuer.subject))
         issuerKeyHash = Array(Self.hash(hashAlgorithm, issuer.subjectPublicKeyBits))

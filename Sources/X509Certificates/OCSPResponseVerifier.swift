@@ -67,7 +67,7 @@ public struct OCSPResponseVerifier: Sendable {
         budget: inout VerificationBudget
     ) throws(OCSPError) -> RevocationStatus {
         guard let basic = response.basic else { throw .unsuccessfulResponse(response.status) }
-        guard certificate.issuer == issuer.subject else { throw .issuerMismatch(subject: certificate.subjectDescription) }
+        guard certificate.issuer == issuer.subject else { throw .issuerMismatch(subject: certificate.subjectName) }
 
         // The SingleResponse about this certificate, in whichever hash the response uses.
         var single: OCSPSingleResponse? = nil
@@ -110,7 +110,7 @@ public struct OCSPResponseVerifier: Sendable {
         guard let responder = basic.certificates.first(where: { Self.responderID(basic.responderID, names: $0) }) else {
             throw .responderNotAuthorized(.responderNotFound)
         }
-        let subject = responder.subjectDescription
+        let subject = responder.subjectName
         guard responder.issuer == issuer.subject else { throw .responderNotAuthorized(.notIssuedByIssuer(subject: subject)) }
         guard responder.extensions.extendedKeyUsage?.contains(OIDs.ocspSigning) == true else {
             throw .responderNotAuthorized(.missingOCSPSigning(subject: subject))
@@ -143,7 +143,7 @@ public struct OCSPResponseVerifier: Sendable {
         let valid = try Self.isValidSignature(
             storage: response.storage, signed: basic.tbsResponseDataRange, signature: basic.signatureRange,
             hash: hash, family: basic.signatureAlgorithm.keyFamily, by: signer, budget: &budget)
-        guard valid else { throw .signatureInvalid(subject: signer.subjectDescription) }
+        guard valid else { throw .signatureInvalid(subject: signer.subjectName) }
     }
 
     private static func isValidSignature(
@@ -164,7 +164,7 @@ public struct OCSPResponseVerifier: Sendable {
         do {
             return try outcome.get()
         } catch {
-            throw .invalidPublicKey(subject: key.subjectDescription)
+            throw .invalidPublicKey(subject: key.subjectName)
         }
     }
 

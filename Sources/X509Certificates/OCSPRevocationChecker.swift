@@ -25,9 +25,9 @@ public struct OCSPRevocationChecker<Transport: OCSPTransport>: RevocationChecker
         do {
             urls = try certificate.ocspResponderURLs
         } catch {
-            throw .noResponder(subject: certificate.subjectDescription)
+            throw .noResponder(subject: certificate.subjectName)
         }
-        guard !urls.isEmpty else { throw .noResponder(subject: certificate.subjectDescription) }
+        guard !urls.isEmpty else { throw .noResponder(subject: certificate.subjectName) }
         let request: OCSPRequest
         do {
             request = try OCSPRequest(certificate: certificate, issuer: issuer)
@@ -35,7 +35,7 @@ public struct OCSPRevocationChecker<Transport: OCSPTransport>: RevocationChecker
             throw .responseRefused(error)
         }
         let der = request.derEncoded
-        var lastFailure = RevocationCheckError.noResponder(subject: certificate.subjectDescription)
+        var lastFailure = RevocationCheckError.noResponder(subject: certificate.subjectName)
         for url in urls {
             let response: [UInt8]
             do {

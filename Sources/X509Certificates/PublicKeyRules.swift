@@ -44,21 +44,21 @@ public struct PublicKeyRules: Sendable, Hashable {
         switch certificate.publicKey {
         case .rsa(let modulus, let exponent):
             guard let allowed = rsaModulusBits else {
-                throw .keyTypeNotAllowed(subject: certificate.subjectDescription)
+                throw .keyTypeNotAllowed(subject: certificate.subjectName)
             }
             let bits = Self.bitCount(certificate.storage[modulus])
             guard allowed.contains(bits) else {
-                throw .rsaKeySizeNotAllowed(subject: certificate.subjectDescription, bits: bits)
+                throw .rsaKeySizeNotAllowed(subject: certificate.subjectName, bits: bits)
             }
             if let rsaExponent, Self.value(certificate.storage[exponent]) != rsaExponent {
-                throw .rsaExponentNotAllowed(subject: certificate.subjectDescription)
+                throw .rsaExponentNotAllowed(subject: certificate.subjectName)
             }
         case .ec(let curveOID, _):
             guard let curve = EllipticCurve(oid: curveOID), curves.contains(curve) else {
-                throw .keyTypeNotAllowed(subject: certificate.subjectDescription)
+                throw .keyTypeNotAllowed(subject: certificate.subjectName)
             }
         case .other:
-            throw .keyTypeNotAllowed(subject: certificate.subjectDescription)
+            throw .keyTypeNotAllowed(subject: certificate.subjectName)
         }
     }
 

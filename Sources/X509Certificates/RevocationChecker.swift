@@ -27,7 +27,7 @@ extension RevocationChecker {
         for index in path.indices.dropLast() {
             let status = try status(of: path[index], issuedBy: path[index + 1], at: time)
             if case .revoked(let at, let reason) = status {
-                throw .revoked(subject: path[index].subjectDescription, at: at, reason: reason)
+                throw .revoked(subject: path[index].subjectName, at: at, reason: reason)
             }
             statuses.append(status)
         }
@@ -38,12 +38,12 @@ extension RevocationChecker {
 /// Why a `RevocationChecker` gave no usable status.
 public enum RevocationCheckError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The certificate was revoked (from `RevocationChecker.check(path:at:)`).
-    case revoked(subject: String, at: Int64, reason: CRLReason?)
+    case revoked(subject: CertificateName, at: Int64, reason: CRLReason?)
     /// The certificate names no responder to ask (no id-ad-ocsp access location).
-    case noResponder(subject: String)
+    case noResponder(subject: CertificateName)
     /// The responder answered that it does not know the certificate (RFC 6960 §2.2 `unknown`):
     /// a verifier that must know the status refuses it.
-    case unknownCertificate(subject: String)
+    case unknownCertificate(subject: CertificateName)
     /// No answer could be had now: the responder was unreachable, slow, or answered tryLater.
     /// Worth retrying; `reason` is for logs.
     case unavailable(reason: String)

@@ -67,21 +67,9 @@ public enum SignerOrigin: Sendable, Hashable {
     }
 
     /// What to do with `data` ("receipt", "token") of this origin, which a policy for the other
-    /// world refused, in the `receipt` tool's words: choose the other `--policy`.
-    public func hint(for data: String) -> String {
-        hint(for: data, audience: .commandLine)
-    }
-
-    /// What to do with `data` of this origin, which a policy for the other world refused, naming
-    /// the switches of `audience`: `--policy xcode` for the tool, `--allow-xcode` for the server.
-    public func hint(for data: String, audience: HintAudience) -> String {
-        switch (self, audience) {
-        case (.xcodeTesting, .commandLine): return "to read a test \(data) use --policy xcode"
-        case (.xcodeTesting, .server):
-            return "to accept Xcode test \(data)s start receipt-server with --allow-xcode and send them to the sandbox endpoint"
-        case (.appStore, .commandLine): return "to verify an App Store \(data) use --policy appstore (the default)"
-        case (.appStore, .server): return "App Store \(data)s are verified under the App Store policy, whatever they claim"
-        }
+    /// world refused, in the words of the program that prints it: `switches.otherOrigin`.
+    public func hint(for data: String, switches: HintSwitches) -> String {
+        switches.otherOrigin(self, data)
     }
 
     /// How a message names data of this origin.
@@ -105,7 +93,7 @@ extension TrustPolicy {
     /// policy trusts (an Xcode-signed receipt or JWS under an App Store policy, App Store data
     /// under an Xcode policy), `.untrustedOrigin(origin, policy:, rule: error)`, which says so in
     /// words and keeps `error` as the precise rule; otherwise `error` itself. A policy whose
-    /// anchors were replaced (`--root`) is of the world its name says (`world`), so Xcode data
+    /// anchors were replaced (by the operator's own) is of the world its name says (`world`), so Xcode data
     /// under an App Store policy with other anchors is still explained; custom policies are left
     /// alone. Only the words change: the data is refused either way.
     public func explainingRefusal(

@@ -1,17 +1,47 @@
 import CryptoPrimitives
 
-/// Who reads a refusal's advice, so that it names their own switches: the `receipt` tool's
-/// options, or receipt-server's.
-public enum HintAudience: Sendable, Hashable {
-    /// `receipt verify`: `--policy xcode`, `--root`.
-    case commandLine
-    /// receipt-server and its inspector page: `--allow-xcode`, `--root`.
-    case server
+/// The switches a program's refusal advice names, as that program spells them.
+///
+/// The library states the facts: which anchors a policy trusts, which embedded anchor a refused
+/// chain ends at, whether the operator's own certificates replaced the policy's anchors, which
+/// origin signed data that a policy for the other world refused. The program that prints the
+/// advice supplies the words for what its user types, so no library module names a program's
+/// options. Only the programs define values: the `receipt` tool (`VerifyCommandCore`) and
+/// receipt-server, each with its own root switch and its own advice for data of the other origin.
+public struct HintSwitches: Sendable {
+    /// The switch that replaces a policy's embedded anchors with the operator's own certificates,
+    /// as a hint names them: "the ROOT certificate SHA-256 1a2b3c4d…, which replaces Apple's root
+    /// certificate".
+    public var root: String
+    /// What the user does to run the program again with other switches, completing "it ends at
+    /// Apple Root CA: RERUN without ROOT to trust it" (the tool verifies, the server is started).
+    public var rerun: String
+    /// The switch that judges certificates at the data's own creation date, as the advice for a
+    /// certificate judged expired now names it ("SWITCH judges them at the receipt's creation
+    /// date"); `nil` for a program that never judges at the current time.
+    public var judgeAtCreation: String?
+    /// The advice for data of `origin` (`data` says what it is: "receipt", "token") that a policy
+    /// for the other world refused, naming the switch that chooses the policy of that origin.
+    public var otherOrigin: @Sendable (_ origin: SignerOrigin, _ data: String) -> String
+
+    /// The switches of a program: its `root` switch, how it is run again (`rerun`), the switch
+    /// that judges at the creation date (`judgeAtCreation`), and its advice for data of the
+    /// other origin.
+    public init(
+        root: String, rerun: String, judgeAtCreation: String?,
+        otherOrigin: @escaping @Sendable (_ origin: SignerOrigin, _ data: String) -> String
+    ) {
+        self.root = root
+        self.rerun = rerun
+        self.judgeAtCreation = judgeAtCreation
+        self.otherOrigin = otherOrigin
+    }
 }
 
 /// The words for which anchors a policy trusts, so that a chain refused for ending elsewhere says
-/// where it had to end: "Apple Root CA", or "the --root certificate SHA-256 1a2b3c4d…, which
-/// replaces Apple's root certificate" when the operator replaced it.
+/// where it had to end: "Apple Root CA", or "the ROOT certificate SHA-256 1a2b3c4d…, which
+/// replaces Apple's root certificate" when the operator replaced it (ROOT being the program's
+/// switch for that, `HintSwitches.root`).
 public enum TrustExplanation: Sendable {
     /// The embedded anchors by name.
     static let names: [(anchor: TrustAnchor?, name: String)] = [
@@ -20,36 +50,42 @@ public enum TrustExplanation: Sendable {
         (TrustAnchor.storeKitTestingInXcode, "Xcode's StoreKit Testing certificate"),
     ]
 
-    /// The name of the embedded anchor with this SHA-256 (hex), if it is one.
-    public static func embeddedName(fingerprint: String) -> String? {
-        names.first { $0.anchor?.fingerprint.description == fingerprint }?.name
+    /// The name of the embedded anchor `certificate` is, byte for byte by its SHA-256, if it is one.
+    public static func embeddedName(of certificate: EncodedCertificate) -> String? {
+        embeddedName(fingerprint: certificate.fingerprint)
     }
 
-    /// The anchors `policy` trusts, in words: the embedded ones by name; any other (`--root`) by
-    /// the first 16 hex digits of its SHA-256, said to replace the root of the policy's world.
-    public static func anchors(of policy: TrustPolicy) -> String {
-        let prints = policy.anchors.map { $0.fingerprint.description }
+    /// The name of the embedded anchor with this SHA-256, if it is one.
+    static func embeddedName(fingerprint: Digest) -> String? {
+        names.first { $0.anchor?.fingerprint == fingerprint }?.name
+    }
+
+    /// The anchors `policy` trusts, in words: the embedded ones by name; any other (the operator's
+    /// own, given with `switches.root`) by the first 16 hex digits of its SHA-256, said to replace
+    /// the root of the policy's world.
+    public static func anchors(of policy: TrustPolicy, switches: HintSwitches) -> String {
+        let prints = policy.anchors.map { $0.fingerprint }
         let named = prints.compactMap { embeddedName(fingerprint: $0) }
         if !prints.isEmpty, named.count == prints.count {
             return unique(named).joined(separator: " or ")
         }
         let replaced = policy.world == .xcodeTesting ? "Xcode's StoreKit Testing certificate" : "Apple's root certificate"
-        let list = prints.map { String($0.prefix(16)) + "…" }.joined(separator: ", ")
+        let list = prints.map { String($0.description.prefix(16)) + "…" }.joined(separator: ", ")
         return prints.count == 1
-            ? "the --root certificate SHA-256 \(list), which replaces \(replaced)"
-            : "the --root certificates SHA-256 \(list), which replace \(replaced)"
+            ? "the \(switches.root) certificate SHA-256 \(list), which replaces \(replaced)"
+            : "the \(switches.root) certificates SHA-256 \(list), which replace \(replaced)"
     }
 
-    /// The advice for a chain that ends at the certificate with SHA-256 `fingerprint`, which is
-    /// not one of `policy`'s anchors: where it had to end, which embedded root it ends at if it
-    /// is one, and, when `--root` certificates of their own replaced the embedded ones, that
-    /// dropping `--root` would trust it.
-    public static func notTrustedHint(fingerprint: String, policy: TrustPolicy, audience: HintAudience) -> String {
-        var hint = "the chain must end at \(anchors(of: policy))"
-        guard let name = embeddedName(fingerprint: fingerprint) else { return hint }
+    /// The advice for a chain that ends at `certificate`, which is not one of `policy`'s anchors:
+    /// where it had to end, which embedded root it ends at if it is one, and, when certificates
+    /// of the operator's own replaced the embedded ones, that running the program without
+    /// `switches.root` would trust it.
+    public static func notTrustedHint(certificate: EncodedCertificate, policy: TrustPolicy, switches: HintSwitches) -> String {
+        var hint = "the chain must end at \(anchors(of: policy, switches: switches))"
+        guard let name = embeddedName(of: certificate) else { return hint }
         hint += "; it ends at \(name)"
-        if policy.anchors.contains(where: { embeddedName(fingerprint: $0.fingerprint.description) == nil }) {
-            hint += audience == .server ? ": start the server without --root to trust it" : ": verify without --root to trust it"
+        if policy.anchors.contains(where: { embeddedName(fingerprint: $0.fingerprint) == nil }) {
+            hint += ": \(switches.rerun) without \(switches.root) to trust it"
         }
         return hint
     }
@@ -62,7 +98,7 @@ public enum TrustExplanation: Sendable {
 
 extension TrustPolicy {
     /// The world this policy is for: the origin whose embedded anchors it trusts, or, for one
-    /// whose anchors were replaced (`--root`), the one its name says (`appstore`, `xcode`); nil
+    /// whose anchors were replaced (by the operator's own), the one its name says (`appstore`, `xcode`); nil
     /// for a custom policy.
     public var world: SignerOrigin? {
         if trusts(.appStore) { return .appStore }

@@ -2,8 +2,11 @@ import CryptoPrimitives
 import DER
 
 /// Why a well-formed SignedData is not trusted. Each case names the rule that failed and, where
-/// one is involved, the certificate by subject. Malformed input is `CertificateError` instead
-/// (a SignedData's certificates are parsed, and a malformed one refused, when it is decoded).
+/// one is involved, the certificate: by subject (`CertificateName`, its DER bytes) or, for a chain
+/// that ends at an untrusted certificate, by its encoding (`EncodedCertificate`). No text is
+/// built and nothing is hashed when an error is made, only when it is described, so the
+/// verifier's failed candidates cost no formatting. Malformed input is `CertificateError`
+/// instead (a SignedData's certificates are parsed, and a malformed one refused, when it is decoded).
 public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A certificate handed to a verifier as bytes is not valid DER X.509.
     case malformedCertificate(CertificateError)
@@ -19,50 +22,51 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     case messageDigestMismatch
     /// A signature (over the content or over a certificate) does not verify; `subject` is the
     /// certificate whose signature failed (for the content: the signer).
-    case signatureInvalid(subject: String)
+    case signatureInvalid(subject: CertificateName)
     /// The public key that must check a signature is unusable: broken, of another family than the
     /// signature algorithm (RSA for ECDSA or the reverse), or on a curve this toolkit does not implement.
-    case invalidPublicKey(subject: String)
+    case invalidPublicKey(subject: CertificateName)
     /// No certificate (embedded or anchor) is named as this certificate's issuer.
-    case chainIncomplete(subject: String)
-    /// The path ends at a self-issued certificate that is not one of the policy's anchors.
-    case notTrusted(fingerprint: String)
+    case chainIncomplete(subject: CertificateName)
+    /// The path ends at a self-issued certificate that is not one of the policy's anchors;
+    /// `certificate.fingerprint` is its SHA-256.
+    case notTrusted(certificate: EncodedCertificate)
     /// The validation time is after the certificate's notAfter.
-    case expired(subject: String, notAfter: Int64, at: Int64)
+    case expired(subject: CertificateName, notAfter: Int64, at: Int64)
     /// The validation time is before the certificate's notBefore.
-    case notYetValid(subject: String, notBefore: Int64, at: Int64)
+    case notYetValid(subject: CertificateName, notBefore: Int64, at: Int64)
     /// An issuing certificate is not a CA (basicConstraints cA absent or false, RFC 5280 §4.2.1.9).
-    case notCA(subject: String)
+    case notCA(subject: CertificateName)
     /// An issuing certificate's pathLenConstraint is exceeded (RFC 5280 §4.2.1.9).
-    case pathLengthConstraintExceeded(subject: String)
+    case pathLengthConstraintExceeded(subject: CertificateName)
     /// keyUsage is present without the bit the certificate's role needs (RFC 5280 §4.2.1.3).
-    case missingKeyUsage(subject: String, required: KeyUsage)
+    case missingKeyUsage(subject: CertificateName, required: KeyUsage)
     /// A critical extension that neither this verifier nor the policy processes (RFC 5280 §4.2).
-    case unhandledCriticalExtension(subject: String, oid: ASN1ObjectIdentifier)
+    case unhandledCriticalExtension(subject: CertificateName, oid: ASN1ObjectIdentifier)
     /// A claimed critical extension whose value the policy does not accept.
-    case extensionNotAccepted(subject: String, oid: ASN1ObjectIdentifier)
+    case extensionNotAccepted(subject: CertificateName, oid: ASN1ObjectIdentifier)
     /// A marker extension the policy requires is absent (e.g. Apple's 1.2.840.113635.100.6.11.1).
-    case missingAppleExtension(subject: String, oid: ASN1ObjectIdentifier)
+    case missingAppleExtension(subject: CertificateName, oid: ASN1ObjectIdentifier)
     /// A certificate policy the policy requires is absent (e.g. 1.2.840.113635.100.5.6.1).
-    case missingCertificatePolicy(subject: String, oid: ASN1ObjectIdentifier)
+    case missingCertificatePolicy(subject: CertificateName, oid: ASN1ObjectIdentifier)
     /// The number of intermediates differs from what the policy requires.
     case unexpectedChainLength(expectedIntermediates: Int, found: Int)
     /// Every candidate path loops back to a certificate already in it.
-    case certificateLoop(subject: String)
+    case certificateLoop(subject: CertificateName)
     /// Paths longer than `ChainBuilder.maxIntermediates` are not followed.
     case pathTooLong
     /// The message used up its `VerificationBudget` of public-key operations.
     case budgetExceeded
     /// An RSA key whose size the policy's genuine chains never use (`PublicKeyRules.rsaModulusBits`).
-    case rsaKeySizeNotAllowed(subject: String, bits: Int)
+    case rsaKeySizeNotAllowed(subject: CertificateName, bits: Int)
     /// An RSA key whose public exponent is not the one the policy allows (`PublicKeyRules.rsaExponent`).
-    case rsaExponentNotAllowed(subject: String)
+    case rsaExponentNotAllowed(subject: CertificateName)
     /// A key of a type or on a curve the policy does not allow (RSA under a signed-data policy,
     /// an unimplemented curve, an unknown algorithm).
-    case keyTypeNotAllowed(subject: String)
+    case keyTypeNotAllowed(subject: CertificateName)
     /// A certificate whose issuer is neither among the message's certificates nor an anchor: it
     /// cannot lead to an anchor (`TrustPolicy.requiresKnownIssuers`).
-    case issuerNotPresent(subject: String)
+    case issuerNotPresent(subject: CertificateName)
     /// More than one SignerInfo where the policy wants one (`TrustPolicy.requiresSingleSigner`).
     case multipleSignerInfos(count: Int)
     /// The SignerInfo's identifier names several different certificates (`TrustPolicy.requiresSingleSigner`).
@@ -83,7 +87,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .signatureInvalid(let subject): return "signature invalid (\(subject))"
         case .invalidPublicKey(let subject): return "unusable public key (\(subject))"
         case .chainIncomplete(let subject): return "chain incomplete: no issuer for \(subject)"
-        case .notTrusted(let fingerprint): return "not trusted: chain ends at certificate SHA-256 \(fingerprint)"
+        case .notTrusted(let certificate): return "not trusted: chain ends at certificate SHA-256 \(certificate.fingerprint)"
         case .expired(let subject, let notAfter, let at):
             return "certificate expired (\(subject)): notAfter \(Self.text(notAfter)) is before \(Self.text(at))"
         case .notYetValid(let subject, let notBefore, let at):

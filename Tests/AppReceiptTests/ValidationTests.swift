@@ -252,12 +252,13 @@ struct SyntheticValidationTests {
 
     @Test func defaultPolicyDoesNotTrustTheSyntheticRoot() throws {
         let error = validationError(Self.receipt, policy: .appStore)
-        guard case .untrusted(.notTrusted(let fingerprint)) = error else {
+        guard case .untrusted(.notTrusted(let certificate)) = error else {
             Issue.record("expected notTrusted, got \(String(describing: error))")
             return
         }
+        #expect(Array(certificate.der) == Synthetic.rootCertificate)
         let expected = SHA256.hash(Synthetic.rootCertificate).bytes
-        #expect(Hex.bytes(fingerprint.filter { $0 != ":" }) == expected)
+        #expect(Hex.bytes(certificate.description) == expected)
         guard case .untrusted = validationError(Self.receipt, policy: .xcodeTesting) else {
             Issue.record("the Xcode policy must not trust the synthetic chain")
             return

@@ -210,7 +210,7 @@ import X509Certificates
         forged.root.key = TestECKeys.p384[2]   // same names, another key
         let token = forged.token(payload: Self.payload())
         let root = try Certificate(derEncoded: forged.rootCertificate)
-        #expect(Self.error(token, .init()) == .rootNotTrusted(fingerprint: root.fingerprint.description))
+        #expect(Self.error(token, .init()) == .rootNotTrusted(certificate: EncodedCertificate(root)))
         #expect((try? JWSVerifier().verifyRealtimeRequest(Self.chain.token(payload: Self.payload()))) == nil)
     }
 

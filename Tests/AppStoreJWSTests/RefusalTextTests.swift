@@ -1,10 +1,13 @@
 import AppStoreJWS
+import ReceiptTestSupport
 import Testing
 import X509Certificates
 
 /// The helpers the `receipt` tool and receipt-server's inspector share: telling a token from a
 /// receipt (`CompactJWS.token(in:)`) and the line a person reads for a refused token
-/// (`JWSError.refusalMessage`, with `SignerOrigin.hint(for:)` for data of the other world).
+/// (`JWSError.refusalMessage(policy:switches:)`, with `SignerOrigin.hint(for:switches:)` for data
+/// of the other world, in the words of the program's `HintSwitches`; the `receipt` tool's own
+/// words are checked in VerifyCommandCoreTests, receipt-server's in its inspector tests).
 @Suite("Token detection and refusal text")
 struct RefusalTextTests {
     @Test func tokenIsTextStartingEyJWithSurroundingWhitespaceRemoved() {
@@ -19,22 +22,51 @@ struct RefusalTextTests {
         #expect(CompactJWS.token(in: Array("x eyJ.x.y".utf8)) == nil, "only whitespace may come before the token")
     }
 
+    /// A program's switches, made up: the advice must be the program's words around the facts.
+    static let switches = HintSwitches(root: "-R", rerun: "run me", judgeAtCreation: nil) { origin, data in
+        "\(origin == .xcodeTesting ? "choose xcode" : "choose appstore") for this \(data)"
+    }
+
+    /// A certificate to name in errors.
+    static let root = TrustAnchor.appleRootCAG3!.certificate
+
     @Test func malformedTokensSaySo() {
         let error = JWSError.notCompactSerialization
-        #expect(error.refusalMessage == "malformed signed data: \(error)")
+        #expect(error.refusalMessage(policy: nil, switches: Self.switches) == "malformed signed data: \(error)")
+        #expect(error.refusalMessage(policy: .appStoreSignedData, switches: Self.switches) == "malformed signed data: \(error)")
     }
 
     @Test func refusedTokensSayNotValid() {
-        let error = JWSError.signatureInvalid(subject: "CN=Leaf")
-        #expect(error.refusalMessage == "not valid: \(error)")
+        let error = JWSError.signatureInvalid(subject: Self.root.subjectName)
+        #expect(error.refusalMessage(policy: nil, switches: Self.switches) == "not valid: \(error)")
+        #expect(error.description == "signature invalid (CN=Apple Root CA - G3,OU=Apple Certification Authority,O=Apple Inc.,C=US)")
     }
 
-    /// Data of the other world than the policy's gets the other `--policy` as advice.
+    /// Data of the other world than the policy's gets the program's advice for it.
     @Test func otherWorldTokensNameTheOtherPolicy() {
-        let xcode = JWSError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: .rootNotTrusted(fingerprint: "00"))
-        #expect(xcode.refusalMessage == "not valid: \(xcode); to read a test token use --policy xcode")
-        let appStore = JWSError.untrustedOrigin(.appStore, policy: "xcode", rule: .rootNotTrusted(fingerprint: "00"))
-        #expect(appStore.refusalMessage == "not valid: \(appStore); to verify an App Store token use --policy appstore (the default)")
-        #expect(SignerOrigin.xcodeTesting.hint(for: "receipt") == "to read a test receipt use --policy xcode")
+        let rule = JWSError.rootNotTrusted(certificate: EncodedCertificate(Self.root))
+        let xcode = JWSError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: rule)
+        #expect(xcode.refusalMessage(policy: nil, switches: Self.switches) == "not valid: \(xcode); choose xcode for this token")
+        let appStore = JWSError.untrustedOrigin(.appStore, policy: "xcode", rule: rule)
+        #expect(
+            appStore.refusalMessage(policy: .xcodeSignedData, switches: Self.switches) == "not valid: \(appStore); choose appstore for this token")
+        #expect(SignerOrigin.xcodeTesting.hint(for: "receipt", switches: Self.switches) == "choose xcode for this receipt")
+    }
+
+    /// A last certificate that is no anchor: the hint says where the chain had to end, and, when
+    /// the operator's own anchors (`switches.root`) replaced the embedded one, how to trust it.
+    @Test func untrustedRootsSayWhereTheChainHadToEnd() throws {
+        let error = JWSError.rootNotTrusted(certificate: EncodedCertificate(Self.root))
+        #expect(error.description == "not trusted: x5c ends at certificate SHA-256 \(TrustAnchor.appleRootCAG3Fingerprint.lowercased())")
+        #expect(
+            error.refusalMessage(policy: .appStoreSignedData, switches: Self.switches)
+                == "not valid: \(error); the chain must end at Apple Root CA - G3; it ends at Apple Root CA - G3")
+        let own = try TrustAnchor(derEncoded: TestJWSChain().rootCertificate)
+        let replaced = TrustPolicy.appStoreSignedData(anchors: [own])
+        let prefix = String(own.fingerprint.description.prefix(16))
+        #expect(
+            error.refusalMessage(policy: replaced, switches: Self.switches)
+                == "not valid: \(error); the chain must end at the -R certificate SHA-256 \(prefix)…, which replaces Apple's root certificate; "
+                + "it ends at Apple Root CA - G3: run me without -R to trust it")
     }
 }

@@ -77,7 +77,7 @@ import X509Certificates
     @Test func embeddedAppleRootIsPinnedNotTakenFromTheToken() throws {
         // Under the default policy the synthetic root is not Apple Root CA - G3.
         let root = try Certificate(derEncoded: Self.certificates[2])
-        #expect(Self.error(Self.token(), policy: .appStoreSignedData) == .rootNotTrusted(fingerprint: root.fingerprint.description))
+        #expect(Self.error(Self.token(), policy: .appStoreSignedData) == .rootNotTrusted(certificate: EncodedCertificate(root)))
     }
 
     @Test func lookAlikeRootWithTheSameNameIsNotTrusted() throws {
@@ -86,21 +86,21 @@ import X509Certificates
         let token = forged.token(payload: Self.transaction)
         let lookAlike = try Certificate(derEncoded: forged.rootCertificate)
         #expect(lookAlike.subject == (try Certificate(derEncoded: Self.chain.rootCertificate)).subject)
-        #expect(Self.error(token) == .rootNotTrusted(fingerprint: lookAlike.fingerprint.description))
+        #expect(Self.error(token) == .rootNotTrusted(certificate: EncodedCertificate(lookAlike)))
     }
 
     @Test func leafWithoutTheReceiptSigningMarkerIsRefused() {
         var chain = TestJWSChain()
         chain.leaf.extensions.removeAll { $0.oid == OIDs.appleReceiptSigningExtension }
         let error = Self.error(chain.token(payload: Self.transaction))
-        #expect(error == .untrusted(.missingAppleExtension(subject: chain.leaf.subjectDescription, oid: OIDs.appleReceiptSigningExtension)))
+        #expect(error == .untrusted(.missingAppleExtension(subject: chain.leaf.certificateName, oid: OIDs.appleReceiptSigningExtension)))
     }
 
     @Test func intermediateWithoutTheWWDRMarkerIsRefused() {
         var chain = TestJWSChain()
         chain.intermediate.extensions.removeAll { $0.oid == OIDs.appleWWDRIntermediateExtension }
         let error = Self.error(chain.token(payload: Self.transaction))
-        #expect(error == .untrusted(.missingAppleExtension(subject: chain.intermediate.subjectDescription, oid: OIDs.appleWWDRIntermediateExtension)))
+        #expect(error == .untrusted(.missingAppleExtension(subject: chain.intermediate.certificateName, oid: OIDs.appleWWDRIntermediateExtension)))
     }
 
     @Test func markersSwappedBetweenLeafAndIntermediateAreRefused() {
@@ -122,7 +122,7 @@ import X509Certificates
             Issue.record("expected expiry")
             return
         }
-        #expect(subject == chain.leaf.subjectDescription && at == Self.signedDate / 1000)
+        #expect(subject == chain.leaf.certificateName && at == Self.signedDate / 1000)
     }
 
     @Test func validityIsJudgedAtTheCallersTimeWhenGiven() {
@@ -141,7 +141,7 @@ import X509Certificates
 
     @Test func changedHeaderOrPayloadBreaksTheSignature() {
         let token = Self.token()
-        let subject = Self.chain.leaf.subjectDescription
+        let subject = Self.chain.leaf.certificateName
         let otherPayload = TestJWS.base64URL(Array(Self.transaction.replacingOccurrences(of: "4990", with: "1").utf8))
         #expect(Self.error(Self.replacingPart(1, of: token, with: otherPayload)) == .signatureInvalid(subject: subject))
         let header = TestJWS.header(x5c: Self.certificates).dropLast() + ",\"kid\":\"x\"}"
@@ -154,7 +154,7 @@ import X509Certificates
     @Test func zeroOrOutOfRangeSignatureValuesAreRefusedAndHighSIsValid() throws {
         let token = Self.token()
         let signature = try #require(JWSTestBytes.signature(of: token))
-        let subject = Self.chain.leaf.subjectDescription
+        let subject = Self.chain.leaf.certificateName
         let zeroR = [UInt8](repeating: 0, count: 32) + signature[32...]
         let zeroS = Array(signature[..<32]) + [UInt8](repeating: 0, count: 32)
         for bad in [zeroR, zeroS, Array(signature[..<32]) + JWSTestBytes.p256Order] {
@@ -251,7 +251,7 @@ import X509Certificates
         let tampered = Self.replacingPart(
             1, of: inner, with: TestJWS.base64URL(Array(Self.transaction.replacingOccurrences(of: "4990", with: "1").utf8)))
         let error = #expect(throws: JWSError.self) { _ = try Self.verifier.verifyNotification(notification(tampered)) }
-        #expect(error == .nested(member: "data.signedTransactionInfo", .signatureInvalid(subject: Self.chain.leaf.subjectDescription)))
+        #expect(error == .nested(member: "data.signedTransactionInfo", .signatureInvalid(subject: Self.chain.leaf.certificateName)))
         #expect(error?.category == .notAuthentic)
     }
 
@@ -322,7 +322,7 @@ import X509Certificates
         #expect(remembered == (try leaf.ecdsaPublicKey()))
         _ = try verifier.verify(Self.token("{\"transactionId\":\"10\",\"signedDate\":\(Self.signedDate)}"))
         let tampered = Self.replacingPart(1, of: Self.token(), with: TestJWS.base64URL(Array("{\"transactionId\":\"11\"}".utf8)))
-        #expect(throws: JWSError.signatureInvalid(subject: Self.chain.leaf.subjectDescription)) { _ = try verifier.verify(tampered) }
+        #expect(throws: JWSError.signatureInvalid(subject: Self.chain.leaf.certificateName)) { _ = try verifier.verify(tampered) }
     }
 
     /// The header cache keeps a header only once its token verified, and a token with a kept
@@ -394,4 +394,6 @@ enum JWSTestBytes {
 extension TestCertificate {
     /// The subject as the verifier describes it in errors.
     var subjectDescription: String { DistinguishedName.describe(subjectName) }
+    /// The subject as errors carry it: its DER.
+    var certificateName: CertificateName { CertificateName(der: ArraySlice(subjectName)) }
 }

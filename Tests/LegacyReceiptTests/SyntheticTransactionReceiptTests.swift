@@ -96,7 +96,7 @@ func verificationError(_ receipt: TestTransactionReceipt) throws -> TransactionR
         guard case .untrusted(.signatureInvalid(let subject))? = try verificationError(receipt) else {
             Issue.record("expected signatureInvalid"); return
         }
-        #expect(subject.contains("PurchaseReceiptCertificate"))
+        #expect(subject.description.contains("PurchaseReceiptCertificate"))
     }
 
     @Test func versionByteChanged() throws {

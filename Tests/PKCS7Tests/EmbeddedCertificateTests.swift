@@ -157,7 +157,7 @@ import Testing
             $0[TBSField.publicKey] = evenKey
         }
         let onPath = S.receipt(certificates: [S.leafDER, intermediate, S.rootDER]).encoded()
-        #expect(throws: VerificationError.invalidPublicKey(subject: "C=US,O=Receipt Toolkit Tests,CN=Receipt Toolkit Test Intermediate")) {
+        #expect(throws: VerificationError.invalidPublicKey(subject: name(S.chain.intermediate))) {
             _ = try SignedDataVerifier(policy: S.policy).verify(try SignedData(berEncoded: onPath), at: S.time)
         }
     }

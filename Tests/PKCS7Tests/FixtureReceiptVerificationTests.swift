@@ -54,7 +54,11 @@ struct FixtureReceiptVerificationTests {
     static let afterStoreKitExpiry = utc(2040, 3, 28)
     static let beforeStoreKitValidity = utc(2020, 3, 31, 12)
 
-    static let storeKitSubject = "CN=StoreKit,O=StoreKit,OU=StoreKit,C=US,emailAddress=StoreKit"
+    static let storeKitSubjectText = "CN=StoreKit,O=StoreKit,OU=StoreKit,C=US,emailAddress=StoreKit"
+    /// The StoreKit certificate's subject as errors name it (its DER, from the embedded anchor).
+    static let storeKitSubject = TrustAnchor.storeKitTesting!.certificate.subjectName
+    /// Apple Root CA as `notTrusted` names it (its encoding, from the embedded anchor).
+    static let appleRoot = EncodedCertificate(TrustAnchor.appleRootCA!.certificate)
 
     // MARK: Right policy, creation date
 
@@ -92,6 +96,7 @@ struct FixtureReceiptVerificationTests {
     /// refusal says in words that Xcode signed it, and keeps that rule.
     @Test(arguments: xcode)
     func xcodeReceiptFailsUnderAppStorePolicy(_ name: String) throws {
+        #expect(Self.storeKitSubject.description == Self.storeKitSubjectText)
         let rule = VerificationError.unhandledCriticalExtension(subject: Self.storeKitSubject, oid: OIDs.extendedKeyUsage)
         let expected = VerificationError.untrustedOrigin(.xcodeTesting, policy: "appstore", rule: rule)
         #expect(expected.description == "signed by Xcode's StoreKit Testing certificate, which the App Store policy does not trust")
@@ -104,7 +109,8 @@ struct FixtureReceiptVerificationTests {
     /// which is self-signed but not this policy's anchor; the refusal says it is App Store data.
     @Test(arguments: apple)
     func appleReceiptFailsUnderXcodePolicy(_ name: String) throws {
-        let rule = VerificationError.notTrusted(fingerprint: TrustAnchor.appleRootCAFingerprint)
+        #expect(Self.appleRoot.fingerprint.description == TrustAnchor.appleRootCAFingerprint)
+        let rule = VerificationError.notTrusted(certificate: Self.appleRoot)
         #expect(throws: VerificationError.untrustedOrigin(.appStore, policy: "xcode", rule: rule)) {
             _ = try SignedDataVerifier(policy: .xcodeTesting).verify(Self.signedData(name), at: Self.creationDate(name))
         }
@@ -114,7 +120,7 @@ struct FixtureReceiptVerificationTests {
     /// with anchors of its own is not told the data is "from the other world".)
     @Test(arguments: apple)
     func appleReceiptFailsWithoutAnchors(_ name: String) throws {
-        #expect(throws: VerificationError.notTrusted(fingerprint: TrustAnchor.appleRootCAFingerprint)) {
+        #expect(throws: VerificationError.notTrusted(certificate: Self.appleRoot)) {
             _ = try SignedDataVerifier(policy: .appStore(anchors: [])).verify(Self.signedData(name), at: Self.creationDate(name))
         }
     }
@@ -128,7 +134,7 @@ struct FixtureReceiptVerificationTests {
         let leaf = try Self.signerCertificate(signedData)
         let notAfter = try Self.signerNotAfter(name)
         #expect(leaf.notAfter == notAfter)
-        #expect(throws: VerificationError.expired(subject: leaf.subjectDescription, notAfter: notAfter, at: Self.year2031)) {
+        #expect(throws: VerificationError.expired(subject: leaf.subjectName, notAfter: notAfter, at: Self.year2031)) {
             _ = try SignedDataVerifier(policy: .appStore).verify(signedData, at: Self.year2031)
         }
     }
@@ -141,12 +147,12 @@ struct FixtureReceiptVerificationTests {
         #expect(notAfter == utc(2024, 10, 1, 19, 13, 56))
         _ = try SignedDataVerifier(policy: .appStore).verify(signedData, at: notAfter)
         let leaf = try Self.signerCertificate(signedData)
-        #expect(throws: VerificationError.expired(subject: leaf.subjectDescription, notAfter: notAfter, at: notAfter + 1)) {
+        #expect(throws: VerificationError.expired(subject: leaf.subjectName, notAfter: notAfter, at: notAfter + 1)) {
             _ = try SignedDataVerifier(policy: .appStore).verify(signedData, at: notAfter + 1)
         }
         // Before the production leaf's notBefore (2022-09-02T19:13:57Z).
         let early = utc(2022, 9, 2, 19, 13, 56)
-        #expect(throws: VerificationError.notYetValid(subject: leaf.subjectDescription, notBefore: early + 1, at: early)) {
+        #expect(throws: VerificationError.notYetValid(subject: leaf.subjectName, notBefore: early + 1, at: early)) {
             _ = try SignedDataVerifier(policy: .appStore).verify(signedData, at: early)
         }
     }

@@ -59,7 +59,7 @@ private typealias S = Synthetic
 
     @Test func signerAlgorithmMustFitTheSignersKeyFamily() throws {
         let ecLeaf = Self.chain(leaf: TestECKeys.p256[0])
-        let subject = DistinguishedName.describe(ecLeaf.leaf.subjectName)
+        let subject = name(ecLeaf.leaf)
         // An RSA SignerInfo algorithm with an EC signing certificate: the key is unusable for it.
         var data = ecLeaf.signedData(S.payload, signatureAlgorithm: .ecdsaWithHash(.sha256))
         data.signatureAlgorithm = .rsaEncryption
@@ -81,7 +81,7 @@ private typealias S = Synthetic
         let forgedLeaf = chain.leaf.signed(issuerName: chain.intermediate.subjectName, issuerKey: TestECKeys.p384[2])
         let data = chain.signedData(S.payload, certificates: [forgedLeaf, genuine[1], genuine[2]])
         let policy = TrustPolicy.appStore(anchors: [try TrustAnchor(derEncoded: genuine[2])])
-        #expect(throws: VerificationError.signatureInvalid(subject: DistinguishedName.describe(chain.leaf.subjectName))) {
+        #expect(throws: VerificationError.signatureInvalid(subject: name(chain.leaf))) {
             _ = try SignedDataVerifier(policy: policy).verify(try SignedData(berEncoded: data.encoded()), at: S.time)
         }
     }
@@ -94,7 +94,7 @@ private typealias S = Synthetic
             tbs: tbs, algorithm: TestECKeys.p256[0].signatureAlgorithm(.sha256),
             signature: TestECKeys.p256[0].signatureValue(digest: SHA256.hash(tbs), hash: .sha256))
         let data = chain.signedData(S.payload, certificates: [leaf] + Array(chain.certificates.dropFirst()))
-        let issuer = DistinguishedName.describe(chain.intermediate.subjectName)
+        let issuer = name(chain.intermediate)
         #expect(throws: VerificationError.invalidPublicKey(subject: issuer)) {
             _ = try SignedDataVerifier(policy: S.policy).verify(try SignedData(berEncoded: data.encoded()), at: S.time)
         }
@@ -168,7 +168,7 @@ private typealias S = Synthetic
         let chain = Self.chain(v1Root: false, v1Intermediate: true)
         let policy = TrustPolicy.custom(anchors: [try TrustAnchor(derEncoded: chain.rootCertificate)])
         let data = chain.signedData(S.payload)
-        #expect(throws: VerificationError.notCA(subject: DistinguishedName.describe(chain.intermediate.subjectName))) {
+        #expect(throws: VerificationError.notCA(subject: name(chain.intermediate))) {
             _ = try SignedDataVerifier(policy: policy).verify(try SignedData(berEncoded: data.encoded()), at: S.time)
         }
     }

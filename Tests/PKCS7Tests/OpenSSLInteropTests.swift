@@ -166,12 +166,16 @@ struct OpenSSLInteropTests {
         let content = try #require(signedData.contentRange)
         bytes[content.lowerBound + 20] ^= 0x01
         let tampered = try SignedData(berEncoded: bytes)
-        let leafSubject = "C=US,O=Interop,CN=Interop leaf"
+        // The names as errors give them: the carried certificates' subjects, found by their text.
+        func subject(_ text: String) throws -> CertificateName {
+            try #require(signedData.certificates.first { $0.subjectDescription == text }).subjectName
+        }
+        let leafSubject = try subject("C=US,O=Interop,CN=Interop leaf")
         let expected: VerificationError = attributes ? .messageDigestMismatch : .signatureInvalid(subject: leafSubject)
         #expect(throws: expected) { _ = try SignedDataVerifier(policy: pki.policy).verify(tampered, at: pki.time) }
 
         // Anchored elsewhere: OpenSSL's chain carries no root, so it stops at the intermediate.
-        #expect(throws: VerificationError.chainIncomplete(subject: "C=US,O=Interop,CN=Interop intermediate")) {
+        #expect(throws: VerificationError.chainIncomplete(subject: try subject("C=US,O=Interop,CN=Interop intermediate"))) {
             _ = try SignedDataVerifier(policy: Synthetic.plainPolicy).verify(signedData, at: pki.time)
         }
         // Before the certificates were made: the leaf is not yet valid.

@@ -218,7 +218,7 @@ import TestHelpers
         #expect(Array(signedData.storage[attributes.messageDigestRange]) == SHA256.hash(S.payload).bytes)
         #expect(Array(signedData.storage[attributes.contentTypeRange]) == OIDs.data.encodedContent)
         // Parsed, but the signature covers the content digest, not these attributes.
-        #expect(throws: VerificationError.signatureInvalid(subject: SyntheticChainTests.leafName)) {
+        #expect(throws: VerificationError.signatureInvalid(subject: name(S.chain.leaf))) {
             _ = try SignedDataVerifier(policy: S.policy).verify(signedData, at: S.time)
         }
     }
@@ -268,7 +268,7 @@ import TestHelpers
         let bytes = Self.signerInfoEdited { $0[3] = Self.encode { der in der.appendSequence { $0.appendObjectIdentifier(OIDs.ecdsaWithSHA256) } } }
         let signedData = try SignedData(berEncoded: bytes)
         #expect(signedData.signerInfos[0].signatureAlgorithm == .ecdsaWithHash(.sha256))
-        #expect(throws: VerificationError.invalidPublicKey(subject: describe(S.chain.leaf))) {
+        #expect(throws: VerificationError.invalidPublicKey(subject: name(S.chain.leaf))) {
             _ = try SignedDataVerifier(policy: S.policy).verify(signedData, at: S.time)
         }
     }

@@ -19,6 +19,12 @@ func describe(_ certificate: TestCertificate) -> String {
     DistinguishedName.describe(certificate.subjectName)
 }
 
+/// A TestCertificate's subject as errors name it: a `CertificateName` over its DER, equal to the
+/// one a verifier reports only when the bytes are the same.
+func name(_ certificate: TestCertificate) -> CertificateName {
+    CertificateName(der: ArraySlice(certificate.subjectName))
+}
+
 /// The synthetic App-Store-shaped chain of `TestChain()`, signed once and shared by the tests
 /// (RSA signing is slow in debug builds).
 enum Synthetic {

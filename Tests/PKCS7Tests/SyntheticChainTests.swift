@@ -13,6 +13,9 @@ import Testing
     static let rootName = "C=US,O=Receipt Toolkit Tests,CN=Receipt Toolkit Test Root CA"
     static let intermediateName = "C=US,O=Receipt Toolkit Tests,CN=Receipt Toolkit Test Intermediate"
     static let leafName = "C=US,O=Receipt Toolkit Tests,CN=Receipt Toolkit Test Receipt Signing"
+    /// The subjects as errors name them (their DER); `subjectsAreDescribedInEncodedOrder` checks their text.
+    static let leafSubject = name(S.chain.leaf)
+    static let intermediateSubject = name(S.chain.intermediate)
     static let unknownCritical = ASN1ObjectIdentifier("1.3.6.1.4.1.55555.7.1")
 
     /// A chain from `certificates[0]` (self-signed) down to the last, each signed by the one before;
@@ -23,7 +26,8 @@ import Testing
         }
     }
 
-    static func fingerprint(_ der: [UInt8]) -> String { SHA256.hash(der).description }
+    /// A certificate's DER as `notTrusted` names it.
+    static func encoded(_ der: [UInt8]) -> EncodedCertificate { EncodedCertificate(der: ArraySlice(der)) }
 
     static func without(_ oid: ASN1ObjectIdentifier, in certificate: TestCertificate) -> TestCertificate {
         var copy = certificate
@@ -80,6 +84,7 @@ import Testing
         #expect(describe(S.chain.root) == Self.rootName)
         #expect(describe(S.chain.intermediate) == Self.intermediateName)
         #expect(describe(S.chain.leaf) == Self.leafName)
+        #expect(Self.leafSubject.description == Self.leafName && Self.intermediateSubject.description == Self.intermediateName)
     }
 
     // MARK: Trust
@@ -89,7 +94,7 @@ import Testing
         let chain = TestChain.appleRootImpersonation()
         let certificates = chain.certificates
         let data = chain.signedData(S.payload, certificates: certificates)
-        #expect(throws: VerificationError.notTrusted(fingerprint: Self.fingerprint(certificates[2]))) {
+        #expect(throws: VerificationError.notTrusted(certificate: Self.encoded(certificates[2]))) {
             _ = try S.verify(data, policy: .appStore)
         }
         // The same chain is fine once the caller chooses to trust the forger's root.
@@ -107,7 +112,7 @@ import Testing
         let intermediate = S.chain.intermediate.signed(issuerName: appleSubject, issuerKey: root.key)
         #expect(Array(try Certificate(derEncoded: fakeRoot).subject) == appleSubject)
         let data = S.receipt(certificates: [S.leafDER, intermediate, fakeRoot])
-        #expect(throws: VerificationError.notTrusted(fingerprint: Self.fingerprint(fakeRoot))) {
+        #expect(throws: VerificationError.notTrusted(certificate: Self.encoded(fakeRoot))) {
             _ = try S.verify(data, policy: .appStore)
         }
 
@@ -119,7 +124,7 @@ import Testing
     @Test func receiptSignedWithAnotherKeyFails() throws {
         var forger = S.chain.leaf
         forger.key = TestKeys.rsa2048[5]
-        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafName)) {
+        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafSubject)) {
             _ = try S.verify(S.receipt(signer: forger))
         }
     }
@@ -128,7 +133,7 @@ import Testing
 
     @Test func leafWithoutReceiptSigningExtensionFails() throws {
         let data = Self.receipt(withLeaf: Self.without(OIDs.appleReceiptSigningExtension, in: S.chain.leaf))
-        #expect(throws: VerificationError.missingAppleExtension(subject: Self.leafName, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1"))) {
+        #expect(throws: VerificationError.missingAppleExtension(subject: Self.leafSubject, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.11.1"))) {
             _ = try S.verify(data)
         }
         // Only the App Store rules require it.
@@ -138,7 +143,7 @@ import Testing
     @Test func intermediateWithoutWWDRExtensionFails() throws {
         let data = Self.receipt(withIntermediate: Self.without(OIDs.appleWWDRIntermediateExtension, in: S.chain.intermediate))
         #expect(
-            throws: VerificationError.missingAppleExtension(subject: Self.intermediateName, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1"))
+            throws: VerificationError.missingAppleExtension(subject: Self.intermediateSubject, oid: ASN1ObjectIdentifier("1.2.840.113635.100.6.2.1"))
         ) {
             _ = try S.verify(data)
         }
@@ -146,7 +151,9 @@ import Testing
 
     @Test func leafWithoutReceiptSigningPolicyFails() throws {
         let data = Self.receipt(withLeaf: Self.without(OIDs.certificatePolicies, in: S.chain.leaf))
-        #expect(throws: VerificationError.missingCertificatePolicy(subject: Self.leafName, oid: ASN1ObjectIdentifier("1.2.840.113635.100.5.6.1"))) {
+        #expect(
+            throws: VerificationError.missingCertificatePolicy(subject: Self.leafSubject, oid: ASN1ObjectIdentifier("1.2.840.113635.100.5.6.1"))
+        ) {
             _ = try S.verify(data)
         }
     }
@@ -155,7 +162,7 @@ import Testing
     @Test func leafWithOtherPoliciesFails() throws {
         var leaf = Self.without(OIDs.certificatePolicies, in: S.chain.leaf)
         leaf.extensions.append(.policies([ASN1ObjectIdentifier("2.5.29.32.0"), ASN1ObjectIdentifier("1.2.840.113635.100.5.1")]))
-        #expect(throws: VerificationError.missingCertificatePolicy(subject: Self.leafName, oid: OIDs.appleReceiptSigningPolicy)) {
+        #expect(throws: VerificationError.missingCertificatePolicy(subject: Self.leafSubject, oid: OIDs.appleReceiptSigningPolicy)) {
             _ = try S.verify(Self.receipt(withLeaf: leaf))
         }
     }
@@ -167,7 +174,7 @@ import Testing
         var intermediate = S.chain.intermediate
         intermediate.extensions.append(.policies([OIDs.appleReceiptSigningPolicy]))
         let data = S.receipt(signer: leaf, certificates: [leaf.signed(by: intermediate), intermediate.signed(by: S.chain.root), S.rootDER])
-        #expect(throws: VerificationError.missingCertificatePolicy(subject: Self.leafName, oid: OIDs.appleReceiptSigningPolicy)) {
+        #expect(throws: VerificationError.missingCertificatePolicy(subject: Self.leafSubject, oid: OIDs.appleReceiptSigningPolicy)) {
             _ = try S.verify(data)
         }
     }
@@ -178,7 +185,7 @@ import Testing
     func intermediateThatIsNotACAFails(_ omitBasicConstraints: Bool) throws {
         var intermediate = Self.without(OIDs.basicConstraints, in: S.chain.intermediate)
         if !omitBasicConstraints { intermediate.extensions.insert(.basicConstraints(ca: false), at: 0) }
-        #expect(throws: VerificationError.notCA(subject: Self.intermediateName)) {
+        #expect(throws: VerificationError.notCA(subject: Self.intermediateSubject)) {
             _ = try S.verify(Self.receipt(withIntermediate: intermediate))
         }
     }
@@ -186,7 +193,7 @@ import Testing
     @Test func intermediateWithoutKeyCertSignFails() throws {
         var intermediate = Self.without(OIDs.keyUsage, in: S.chain.intermediate)
         intermediate.extensions.append(.keyUsage([.digitalSignature, .cRLSign]))
-        #expect(throws: VerificationError.missingKeyUsage(subject: Self.intermediateName, required: .keyCertSign)) {
+        #expect(throws: VerificationError.missingKeyUsage(subject: Self.intermediateSubject, required: .keyCertSign)) {
             _ = try S.verify(Self.receipt(withIntermediate: intermediate))
         }
     }
@@ -200,7 +207,7 @@ import Testing
     @Test func leafWithoutDigitalSignatureFails() throws {
         var leaf = Self.without(OIDs.keyUsage, in: S.chain.leaf)
         leaf.extensions.append(.keyUsage([.keyEncipherment, .dataEncipherment]))
-        #expect(throws: VerificationError.missingKeyUsage(subject: Self.leafName, required: .digitalSignature)) {
+        #expect(throws: VerificationError.missingKeyUsage(subject: Self.leafSubject, required: .digitalSignature)) {
             _ = try S.verify(Self.receipt(withLeaf: leaf))
         }
     }
@@ -211,7 +218,9 @@ import Testing
     }
 
     /// root ← one ← two ← leaf, with the given pathLenConstraints on root and "one".
-    static func twoIntermediates(rootPathLength: Int?, firstPathLength: Int?) -> (data: TestSignedData, anchor: TrustAnchor, names: [String]) {
+    static func twoIntermediates(
+        rootPathLength: Int?, firstPathLength: Int?
+    ) -> (data: TestSignedData, anchor: TrustAnchor, names: [CertificateName]) {
         var root = S.chain.root
         root.extensions = [.basicConstraints(ca: true, pathLength: rootPathLength), .keyUsage([.keyCertSign, .cRLSign])]
         let one = TestCertificate(
@@ -226,7 +235,7 @@ import Testing
             ])
         let der = signDown([root, one, two, S.chain.leaf])
         let data = S.receipt(issuerName: two.subjectName, certificates: der.reversed())
-        return (data, try! TrustAnchor(derEncoded: der[0]), [root, one, two].map(describe))
+        return (data, try! TrustAnchor(derEncoded: der[0]), [root, one, two].map(name))
     }
 
     /// RFC 5280 §4.2.1.9: the root's pathLenConstraint 0 allows no intermediate below it. The
@@ -289,23 +298,23 @@ import Testing
         }
         let data: TestSignedData
         var policy = S.policy
-        let subject: String, certificate: TestCertificate
+        let subject: CertificateName, certificate: TestCertificate
         switch position {
         case .leaf:
             certificate = adjusted(S.chain.leaf)
             data = Self.receipt(withLeaf: certificate)
-            subject = Self.leafName
+            subject = name(certificate)
         case .intermediate:
             certificate = adjusted(S.chain.intermediate)
             data = Self.receipt(withIntermediate: certificate)
-            subject = Self.intermediateName
+            subject = name(certificate)
         case .root:
             // The anchor's own validity is checked too; the intermediate's signature is unchanged.
             certificate = adjusted(S.chain.root)
             let rootDER = certificate.selfSigned()
             policy = .appStore(anchors: [try TrustAnchor(derEncoded: rootDER)])
             data = S.receipt(certificates: [S.leafDER, S.intermediateDER, rootDER])
-            subject = Self.rootName
+            subject = name(certificate)
         }
         let expected: VerificationError =
             bound == .expired
@@ -322,7 +331,7 @@ import Testing
         var leaf = S.chain.leaf
         leaf.extensions.append(.marker(Self.unknownCritical, critical: true))
         let data = Self.receipt(withLeaf: leaf)
-        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.leafName, oid: Self.unknownCritical)) {
+        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.leafSubject, oid: Self.unknownCritical)) {
             _ = try S.verify(data)
         }
         // A policy that claims it takes responsibility, and its check decides.
@@ -331,13 +340,13 @@ import Testing
         #expect(try S.verify(data, policy: claiming).chain.count == 3)
         var refusing = S.policy
         refusing.claimedCriticalExtensions = [.init(oid: Self.unknownCritical) { _ in false }]
-        #expect(throws: VerificationError.extensionNotAccepted(subject: Self.leafName, oid: Self.unknownCritical)) {
+        #expect(throws: VerificationError.extensionNotAccepted(subject: Self.leafSubject, oid: Self.unknownCritical)) {
             _ = try S.verify(data, policy: refusing)
         }
         // Claiming another identifier does not help.
         var other = S.policy
         other.claimedCriticalExtensions = [.init(oid: ASN1ObjectIdentifier("1.3.6.1.4.1.55555.7.2")) { _ in true }]
-        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.leafName, oid: Self.unknownCritical)) {
+        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.leafSubject, oid: Self.unknownCritical)) {
             _ = try S.verify(data, policy: other)
         }
     }
@@ -351,7 +360,7 @@ import Testing
     @Test func unknownCriticalExtensionOnIntermediateFails() throws {
         var intermediate = S.chain.intermediate
         intermediate.extensions.append(.marker(Self.unknownCritical, critical: true))
-        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.intermediateName, oid: Self.unknownCritical)) {
+        #expect(throws: VerificationError.unhandledCriticalExtension(subject: Self.intermediateSubject, oid: Self.unknownCritical)) {
             _ = try S.verify(Self.receipt(withIntermediate: intermediate))
         }
     }
@@ -401,7 +410,7 @@ import Testing
         }
         #expect(try verifier.verify(badFirst, at: S.time).signerIndex == 1)
         #expect(try verifier.verify(try withSignerInfos([signerInfo(good), signerInfo(bad)]), at: S.time).signerIndex == 0)
-        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafName)) {
+        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafSubject)) {
             _ = try verifier.verify(try withSignerInfos([signerInfo(bad), signerInfo(bad)]), at: S.time)
         }
     }
@@ -420,13 +429,13 @@ import Testing
     /// Under the App Store policy a certificate whose issuer is nowhere is refused before any key
     /// is used; a custom policy searches and finds no issuer.
     @Test func missingIntermediateFails() throws {
-        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafName)) {
+        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafSubject)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER, S.rootDER]))
         }
-        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafName)) {
+        #expect(throws: VerificationError.issuerNotPresent(subject: Self.leafSubject)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER]))
         }
-        #expect(throws: VerificationError.chainIncomplete(subject: Self.leafName)) {
+        #expect(throws: VerificationError.chainIncomplete(subject: Self.leafSubject)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER, S.rootDER]), policy: S.plainPolicy)
         }
     }
@@ -448,7 +457,7 @@ import Testing
             #expect(Array(chain[1].encoded) == S.intermediateDER)
         }
         // Only the wrong one: the leaf's signature fails.
-        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafName)) {
+        #expect(throws: VerificationError.signatureInvalid(subject: Self.leafSubject)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER, otherDER, S.rootDER]))
         }
     }
@@ -461,7 +470,7 @@ import Testing
         let oldDER = old.signed(by: S.chain.root)
         let chain = try S.verify(S.receipt(certificates: [S.leafDER, oldDER, S.intermediateDER, S.rootDER])).chain
         #expect(Array(chain[1].encoded) == S.intermediateDER)
-        #expect(throws: VerificationError.expired(subject: Self.intermediateName, notAfter: utc(2020, 1, 1), at: S.time)) {
+        #expect(throws: VerificationError.expired(subject: Self.intermediateSubject, notAfter: utc(2020, 1, 1), at: S.time)) {
             _ = try S.verify(S.receipt(certificates: [S.leafDER, oldDER, S.rootDER]))
         }
     }
@@ -476,7 +485,7 @@ import Testing
             extensions: [.basicConstraints(ca: true), .keyUsage([.keyCertSign])])
         let leaf = S.chain.leaf.signed(by: a)
         let data = S.receipt(issuerName: a.subjectName, certificates: [leaf, a.signed(by: b), b.signed(by: a)])
-        #expect(throws: VerificationError.certificateLoop(subject: describe(a))) {
+        #expect(throws: VerificationError.certificateLoop(subject: name(a))) {
             _ = try S.verify(data, policy: S.plainPolicy)
         }
     }
@@ -543,7 +552,7 @@ import Testing
         // Y ← root) = 7 operations), reporting the failure that got furthest: the root's key does
         // not verify Y's signature.
         let small = S.receipt(issuerName: x[0].subjectName, certificates: [leaf] + xDER.prefix(2) + yDER.prefix(1))
-        #expect(throws: VerificationError.signatureInvalid(subject: describe(y[0]))) { _ = try S.verify(small, policy: S.plainPolicy) }
+        #expect(throws: VerificationError.signatureInvalid(subject: name(y[0]))) { _ = try S.verify(small, policy: S.plainPolicy) }
     }
 
     // MARK: Xcode-style
@@ -576,7 +585,7 @@ import Testing
         let result = try SignedDataVerifier(policy: claiming).verify(signedData, at: S.time)
         #expect(result.chain.map { Array($0.encoded) } == [Self.storeKitLikeDER])
 
-        let subject = describe(Self.storeKitLike)
+        let subject = name(Self.storeKitLike)
         #expect(throws: VerificationError.unhandledCriticalExtension(subject: subject, oid: OIDs.extendedKeyUsage)) {
             _ = try SignedDataVerifier(policy: .custom(anchors: [anchor], requiredIntermediateCount: 0)).verify(signedData, at: S.time)
         }
@@ -593,7 +602,7 @@ import Testing
         let policy = TrustPolicy.custom(
             anchors: [try TrustAnchor(derEncoded: der)], requiredIntermediateCount: 0,
             claimedCriticalExtensions: TrustPolicy.xcodeTesting.claimedCriticalExtensions)
-        #expect(throws: VerificationError.extensionNotAccepted(subject: describe(signer), oid: OIDs.extendedKeyUsage)) {
+        #expect(throws: VerificationError.extensionNotAccepted(subject: name(signer), oid: OIDs.extendedKeyUsage)) {
             _ = try S.verify(Self.selfSignedReceipt(signer, der), policy: policy)
         }
     }
@@ -603,7 +612,7 @@ import Testing
     @Test func selfSignedLookalikeIsNotTrustedByXcodePolicy() throws {
         let data = Self.selfSignedReceipt(Self.storeKitLike, Self.storeKitLikeDER)
         #expect(throws: VerificationError.self) { _ = try S.verify(data, policy: .xcodeTesting) }
-        #expect(throws: VerificationError.notTrusted(fingerprint: Self.fingerprint(Self.storeKitLikeDER))) {
+        #expect(throws: VerificationError.notTrusted(certificate: Self.encoded(Self.storeKitLikeDER))) {
             _ = try S.verify(data, policy: .xcodeTesting)
         }
 

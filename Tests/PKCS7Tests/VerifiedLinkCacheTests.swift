@@ -93,7 +93,7 @@ final class CountingLinkStore: VerifiedLinkStore {
         var corrupted = S.leafDER
         corrupted[leaf.signatureRange.lowerBound + 1] ^= 0x01
         let data = S.receipt(certificates: [corrupted, S.intermediateDER, S.rootDER])
-        #expect(throws: VerificationError.signatureInvalid(subject: SyntheticChainTests.leafName)) {
+        #expect(throws: VerificationError.signatureInvalid(subject: name(S.chain.leaf))) {
             _ = try S.verify(data, linkStore: store)
         }
         let counts = store.take()

@@ -123,7 +123,7 @@ struct OCSPOpenSSLTests {
         let producedAt = try #require((tbs.lowerBound ..< tbs.upperBound - 1).first { response[$0] == 0x18 && response[$0 + 1] == 15 })
         var tampered = response
         tampered[producedAt + 5] += 1
-        #expect(throws: OCSPError.signatureInvalid(subject: pki.responder.certificate.subjectDescription)) {
+        #expect(throws: OCSPError.signatureInvalid(subject: pki.responder.certificate.subjectName)) {
             try verifier.verify(tampered, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: now)
         }
         // Any flipped byte: never the genuine answer.
@@ -141,9 +141,9 @@ struct OCSPOpenSSLTests {
         let pki = try OCSPTestPKI.shared(type)
         let request = try OCSPRequest(certificate: pki.good.certificate, issuer: pki.ca.certificate)
         let cases: [(OCSPTestPKI.Entity, OCSPError.ResponderRefusal)] = [
-            (pki.responderWithoutEKU, .missingOCSPSigning(subject: pki.responderWithoutEKU.certificate.subjectDescription)),
-            (pki.responderOfOtherCA, .notIssuedByIssuer(subject: pki.responderOfOtherCA.certificate.subjectDescription)),
-            (pki.responderOfImpostor, .issuerSignatureInvalid(subject: pki.responderOfImpostor.certificate.subjectDescription)),
+            (pki.responderWithoutEKU, .missingOCSPSigning(subject: pki.responderWithoutEKU.certificate.subjectName)),
+            (pki.responderOfOtherCA, .notIssuedByIssuer(subject: pki.responderOfOtherCA.certificate.subjectName)),
+            (pki.responderOfImpostor, .issuerSignatureInvalid(subject: pki.responderOfImpostor.certificate.subjectName)),
         ]
         for (signer, refusal) in cases {
             let response = try pki.respond(to: request.derEncoded, signer: signer)
@@ -161,7 +161,7 @@ struct OCSPOpenSSLTests {
         let certificate = pki.responder.certificate
         let later = now + 366 * 86400
         let expired = OCSPError.ResponderRefusal.notValid(
-            subject: certificate.subjectDescription, notBefore: certificate.notBefore, notAfter: certificate.notAfter, at: later)
+            subject: certificate.subjectName, notBefore: certificate.notBefore, notAfter: certificate.notAfter, at: later)
         #expect(throws: OCSPError.responderNotAuthorized(expired)) {
             try verifier.verify(response, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: later)
         }
@@ -175,7 +175,7 @@ struct OCSPOpenSSLTests {
         #expect(throws: OCSPError.certificateNotInResponse) {
             try verifier.verify(aboutRevoked, certificate: pki.good.certificate, issuer: pki.ca.certificate, at: now)
         }
-        #expect(throws: OCSPError.issuerMismatch(subject: pki.good.certificate.subjectDescription)) {
+        #expect(throws: OCSPError.issuerMismatch(subject: pki.good.certificate.subjectName)) {
             try verifier.verify(aboutRevoked, certificate: pki.good.certificate, issuer: pki.responder.certificate, at: now)
         }
 

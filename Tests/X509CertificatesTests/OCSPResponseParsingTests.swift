@@ -73,9 +73,9 @@ import X509Certificates
     }
 
     struct StubChecker: RevocationChecker {
-        let revokedSubject: String?
+        let revokedSubject: CertificateName?
         func status(of certificate: Certificate, issuedBy issuer: Certificate, at time: Int64) throws(RevocationCheckError) -> RevocationStatus {
-            if certificate.subjectDescription == revokedSubject { return .revoked(at: 5, reason: .superseded) }
+            if certificate.subjectName == revokedSubject { return .revoked(at: 5, reason: .superseded) }
             return .good(thisUpdate: time, nextUpdate: nil)
         }
     }
@@ -86,7 +86,7 @@ import X509Certificates
             try StubChecker(revokedSubject: nil).check(path: path, at: 7) == [
                 .good(thisUpdate: 7, nextUpdate: nil), .good(thisUpdate: 7, nextUpdate: nil),
             ])
-        let intermediate = path[1].subjectDescription
+        let intermediate = path[1].subjectName
         #expect(throws: RevocationCheckError.revoked(subject: intermediate, at: 5, reason: .superseded)) {
             try StubChecker(revokedSubject: intermediate).check(path: path, at: 7)
         }

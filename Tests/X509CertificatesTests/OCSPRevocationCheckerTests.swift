@@ -45,8 +45,7 @@ struct OCSPRevocationCheckerTests {
             try checker.status(of: pki.revoked.certificate, issuedBy: pki.ca.certificate, at: now)
                 == .revoked(at: 1_735_689_600, reason: .keyCompromise))
         #expect(try checker.check(path: [pki.good.certificate, pki.ca.certificate], at: now).count == 1)
-        #expect(throws: RevocationCheckError.revoked(subject: pki.revoked.certificate.subjectDescription, at: 1_735_689_600, reason: .keyCompromise))
-        {
+        #expect(throws: RevocationCheckError.revoked(subject: pki.revoked.certificate.subjectName, at: 1_735_689_600, reason: .keyCompromise)) {
             try checker.check(path: [pki.revoked.certificate, pki.ca.certificate], at: now)
         }
     }
@@ -55,7 +54,7 @@ struct OCSPRevocationCheckerTests {
         let pki = try OCSPTestPKI.shared(.ecP256)
         // No responder named: the CA's own certificate has no authorityInfoAccess.
         let asked = Asked()
-        #expect(throws: RevocationCheckError.noResponder(subject: pki.ca.certificate.subjectDescription)) {
+        #expect(throws: RevocationCheckError.noResponder(subject: pki.ca.certificate.subjectName)) {
             try Self.checker(pki, asked: asked).status(of: pki.ca.certificate, issuedBy: pki.ca.certificate, at: now)
         }
         #expect(asked.all.isEmpty)

@@ -82,7 +82,7 @@ struct SignerOriginTests {
 
     // MARK: explainingRefusal
 
-    static let rule = VerificationError.signatureInvalid(subject: "test")
+    static let rule = VerificationError.signatureInvalid(subject: TrustAnchor.appleRootCA!.certificate.subjectName)
 
     @Test func refusalsFromTheOtherWorldAreExplained() throws {
         let xcodeReceipt = try Self.receiptChain("xcode")

@@ -117,7 +117,7 @@ struct InspectionReport {
 
     /// One row of the certificate table.
     func row(_ certificate: Certificate, index: Int) -> [String: Any] {
-        let fingerprint = certificate.fingerprint.description
+        let fingerprint = certificate.fingerprint
         var row: [String: Any] = [
             "role": !chainVerified ? "carried" : index == 0 ? "signer" : index == chain.count - 1 ? "anchor" : "intermediate",
             "subject": certificate.subjectDescription,
@@ -126,8 +126,9 @@ struct InspectionReport {
             "not_after": Self.utc(certificate.notAfter),
             "not_before_ms": certificate.notBefore * 1000,
             "not_after_ms": certificate.notAfter * 1000,
-            "sha256": Self.colonHex(fingerprint),
-            "failed": rule.map { $0.subject == certificate.subjectDescription || $0.fingerprint == fingerprint } ?? false,
+            "sha256": Self.colonHex(fingerprint.description),
+            // Names compared as the page shows them, roots by SHA-256.
+            "failed": rule.map { $0.subject?.description == certificate.subjectDescription || $0.root?.fingerprint == fingerprint } ?? false,
         ]
         if let validationTime { row["valid_at_validation_time"] = certificate.isValid(at: validationTime) }
         return row
@@ -141,7 +142,8 @@ struct InspectionReport {
         ]
         if let rule {
             object["rule"] = rule.rule
-            if let subject = rule.subject ?? chain.first(where: { $0.fingerprint.description == rule.fingerprint })?.subjectDescription {
+            let root = rule.root?.fingerprint
+            if let subject = rule.subject?.description ?? chain.first(where: { $0.fingerprint == root })?.subjectDescription {
                 object["failed_certificate"] = subject
             }
         }

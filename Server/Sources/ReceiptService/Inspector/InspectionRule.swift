@@ -4,17 +4,17 @@ import X509Certificates
 
 /// The rule a refusal names, as the case of the library's error (`signatureInvalid`, `expired`,
 /// `messageDigestMismatch`, …), and the certificate it failed on when the error names one (by
-/// subject, or for an untrusted root by SHA-256). For the inspector page; the words a person
-/// reads are the error's own description.
+/// subject, or for an untrusted root by its encoding, whose SHA-256 the page shows). For the
+/// inspector page; the words a person reads are the error's own description.
 struct InspectionRule: Sendable, Equatable {
     let rule: String
-    var subject: String? = nil
-    var fingerprint: String? = nil
+    var subject: CertificateName? = nil
+    var root: EncodedCertificate? = nil
 
-    init(rule: String, subject: String? = nil, fingerprint: String? = nil) {
+    init(rule: String, subject: CertificateName? = nil, root: EncodedCertificate? = nil) {
         self.rule = rule
         self.subject = subject
-        self.fingerprint = fingerprint
+        self.root = root
     }
 
     init(_ error: ReceiptValidationError) {
@@ -38,7 +38,7 @@ struct InspectionRule: Sendable, Equatable {
         case .signatureInvalid(let subject): self.init(rule: "signatureInvalid", subject: subject)
         case .invalidPublicKey(let subject): self.init(rule: "invalidPublicKey", subject: subject)
         case .chainIncomplete(let subject): self.init(rule: "chainIncomplete", subject: subject)
-        case .notTrusted(let fingerprint): self.init(rule: "notTrusted", fingerprint: fingerprint)
+        case .notTrusted(let certificate): self.init(rule: "notTrusted", root: certificate)
         case .expired(let subject, _, _): self.init(rule: "expired", subject: subject)
         case .notYetValid(let subject, _, _): self.init(rule: "notYetValid", subject: subject)
         case .notCA(let subject): self.init(rule: "notCA", subject: subject)
@@ -79,7 +79,7 @@ struct InspectionRule: Sendable, Equatable {
         case .unsupportedCriticalHeader: self.init(rule: "unsupportedCriticalHeader")
         case .missingCertificateChain: self.init(rule: "missingCertificateChain")
         case .unexpectedChainLength: self.init(rule: "unexpectedChainLength")
-        case .rootNotTrusted(let fingerprint): self.init(rule: "rootNotTrusted", fingerprint: fingerprint)
+        case .rootNotTrusted(let certificate): self.init(rule: "rootNotTrusted", root: certificate)
         case .signingKeyNotP256(let subject): self.init(rule: "signingKeyNotP256", subject: subject)
         case .signatureInvalid(let subject): self.init(rule: "signatureInvalid", subject: subject)
         case .missingSignedDate: self.init(rule: "missingSignedDate")

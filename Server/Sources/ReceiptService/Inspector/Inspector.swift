@@ -79,7 +79,8 @@ public struct Inspector: Sendable {
         } catch {
             report.certificates(receipt.signedData.certificates, verified: false)
             report.refuse(
-                status: 21003, verdict: "not valid", message: RefusalHint.message(error, time: .receiptCreation, policy: policy, audience: .server),
+                status: 21003, verdict: "not valid",
+                message: RefusalHint.message(error, time: .receiptCreation, policy: policy, switches: .receiptServer),
                 rule: InspectionRule(error))
             report.raw = ReceiptJSON.failure(.notAuthenticated)
         }
@@ -92,7 +93,9 @@ public struct Inspector: Sendable {
         do {
             jws = try CompactJWS(token)
         } catch {
-            report.refuse(status: 21002, verdict: "malformed", message: error.refusalMessage, rule: InspectionRule(error))
+            report.refuse(
+                status: 21002, verdict: "malformed", message: error.refusalMessage(policy: nil, switches: .receiptServer), rule: InspectionRule(error)
+            )
             return report
         }
         let x5c = jws.header.certificateChain ?? []
@@ -110,7 +113,7 @@ public struct Inspector: Sendable {
             report.certificates(x5c, verified: false)
             report.refuse(
                 status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
-                message: error.refusalMessage(policy: policy, audience: .server), rule: InspectionRule(error))
+                message: error.refusalMessage(policy: policy, switches: .receiptServer), rule: InspectionRule(error))
         }
         return report
     }

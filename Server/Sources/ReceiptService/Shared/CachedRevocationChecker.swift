@@ -13,7 +13,7 @@ struct CachedRevocationChecker: RevocationChecker {
 
     func status(of certificate: Certificate, issuedBy issuer: Certificate, at time: Int64) throws(RevocationCheckError) -> RevocationStatus {
         guard let urls = try? certificate.ocspResponderURLs, !urls.isEmpty else {
-            throw .noResponder(subject: certificate.subjectDescription)
+            throw .noResponder(subject: certificate.subjectName)
         }
         switch cache.lookup(certificate, now: clock()) {
         case .fresh(let status):

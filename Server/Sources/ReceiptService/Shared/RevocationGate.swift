@@ -62,7 +62,7 @@ public final class RevocationGate: Sendable {
     /// revoked or unknown certificate, or one naming no responder, is thrown, as is a missing answer.
     func check(path: [Certificate]) throws(RevocationCheckError) {
         for (certificate, status) in zip(path, try checker.check(path: path, at: clock())) where status == .unknown {
-            throw .unknownCertificate(subject: certificate.subjectDescription)
+            throw .unknownCertificate(subject: certificate.subjectName)
         }
     }
 

@@ -1,5 +1,6 @@
 import AppReceipt
 import Foundation
+@testable import ReceiptService
 import Synchronization
 import Testing
 import X509Certificates
@@ -104,7 +105,7 @@ import X509Certificates
         }
         #expect(refused["verdict"] as? String == "Not valid" && refused["failureShown"] as? Bool == true)
         #expect(refused["rule"] as? String == "signatureInvalid")
-        #expect(refused["message"] as? String == RefusalHint.message(expected, time: .receiptCreation))
+        #expect(refused["message"] as? String == RefusalHint.message(expected, time: .receiptCreation, switches: .receiptServer))
         #expect(refused["failedCertificate"] as? String == verified.chain[0].subjectDescription)
         #expect(refused["failedRows"] as? [String] == [verified.chain[0].subjectDescription])
         for name in ["inspector-valid.png", "inspector-damaged.png"] {

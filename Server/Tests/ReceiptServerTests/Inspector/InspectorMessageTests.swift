@@ -1,6 +1,8 @@
 import Foundation
 import HummingbirdTesting
+@testable import ReceiptService
 import Testing
+import X509Certificates
 
 /// The inspector's messages name the server's own switches and the anchors in use (issue 26):
 /// an Apple receipt on a server started with `--root` says the `--root` certificate replaced
@@ -36,6 +38,26 @@ import Testing
                 message.contains("signed by Xcode's StoreKit Testing certificate") && message.contains("--allow-xcode")
                     && !message.contains("--policy"), "\(message)")
         }
+    }
+
+    /// The server's switches (`HintSwitches.receiptServer`), word for word: the library's hint
+    /// builders state the facts, the server names `--root` and `--allow-xcode`.
+    @Test func serverSwitchesWordTheAdvice() throws {
+        let switches = HintSwitches.receiptServer
+        #expect(switches.judgeAtCreation == nil)   // the server never judges at the current time
+        #expect(
+            SignerOrigin.xcodeTesting.hint(for: "receipt", switches: switches)
+                == "to accept Xcode test receipts start receipt-server with --allow-xcode and send them to the sandbox endpoint")
+        #expect(
+            SignerOrigin.appStore.hint(for: "token", switches: switches)
+                == "App Store tokens are verified under the App Store policy, whatever they claim")
+        let sample = try TrustAnchor(derEncoded: Fixtures.repositoryFile("Examples/sample-root.der"))
+        let prefix = String(sample.fingerprint.description.prefix(16))
+        let appleRoot = EncodedCertificate(TrustAnchor.appleRootCA!.certificate)
+        #expect(
+            TrustExplanation.notTrustedHint(certificate: appleRoot, policy: .appStore(anchors: [sample]), switches: switches)
+                == "the chain must end at the --root certificate SHA-256 \(prefix)…, which replaces Apple's root certificate; "
+                + "it ends at Apple Root CA: start the server without --root to trust it")
     }
 
     @Test func textIsNotAReceipt() async throws {
