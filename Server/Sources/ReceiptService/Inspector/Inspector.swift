@@ -94,8 +94,8 @@ public struct Inspector: Sendable {
             jws = try CompactJWS(token)
         } catch {
             report.refuse(
-                status: 21002, verdict: "malformed", message: error.refusalMessage(policy: nil, switches: .receiptServer), rule: InspectionRule(error)
-            )
+                status: 21002, verdict: "malformed", message: error.refusalMessage(policy: nil, switches: .receiptServerTokens),
+                rule: InspectionRule(error))
             return report
         }
         let x5c = jws.header.certificateChain ?? []
@@ -113,7 +113,7 @@ public struct Inspector: Sendable {
             report.certificates(x5c, verified: false)
             report.refuse(
                 status: error.category == .malformed ? 21002 : 21003, verdict: error.category == .malformed ? "malformed" : "not valid",
-                message: error.refusalMessage(policy: policy, switches: .receiptServer), rule: InspectionRule(error))
+                message: error.refusalMessage(policy: policy, switches: .receiptServerTokens), rule: InspectionRule(error))
         }
         return report
     }

@@ -58,6 +58,12 @@ import X509Certificates
             TrustExplanation.notTrustedHint(certificate: appleRoot, policy: .appStore(anchors: [sample]), switches: switches)
                 == "the chain must end at the --root certificate SHA-256 \(prefix)…, which replaces Apple's root certificate; "
                 + "it ends at Apple Root CA: start the server without --root to trust it")
+        // Tokens' anchors are replaced by --root-g3, and their advice names that switch.
+        let g3 = EncodedCertificate(TrustAnchor.appleRootCAG3!.certificate)
+        #expect(
+            TrustExplanation.notTrustedHint(certificate: g3, policy: .appStoreSignedData(anchors: [sample]), switches: .receiptServerTokens)
+                == "the chain must end at the --root-g3 certificate SHA-256 \(prefix)…, which replaces Apple's root certificate; "
+                + "it ends at Apple Root CA - G3: start the server without --root-g3 to trust it")
     }
 
     @Test func textIsNotAReceipt() async throws {
