@@ -39,10 +39,8 @@ struct RealNotification: Sendable {
 
     init(token: String) throws {
         self.token = token
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Self.base64URL(String(parts[1])),
-            let json = try JSONSerialization.jsonObject(with: payload) as? [String: Any],
-            let data = json["data"] as? [String: Any], let type = json["notificationType"] as? String,
+        let json = SignedAPIData.payload(token)
+        guard let data = json["data"] as? [String: Any], let type = json["notificationType"] as? String,
             let uuid = json["notificationUUID"] as? String, let signedDate = json["signedDate"] as? Int,
             let environment = data["environment"] as? String, let bundleID = data["bundleId"] as? String
         else { throw UnexpectedAnswer(description: "not a notification token: \(token.prefix(40))…") }
@@ -53,11 +51,5 @@ struct RealNotification: Sendable {
         self.environment = environment
         self.bundleID = bundleID
         appAppleID = data["appAppleId"] as? Int
-    }
-
-    private static func base64URL(_ text: String) -> Data? {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard)
     }
 }
